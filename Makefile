@@ -1,0 +1,63 @@
+# Two commands: `make run` and `make test`. Everything else is a step of those.
+
+export CARGO_TARGET_DIR ?= $(CURDIR)/target
+CARGO ?= cargo
+NPM ?= npm
+ARTIFACTS ?= $(CURDIR)/artifacts
+
+.PHONY: run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-e2e clean
+
+## Install what is needed, build the app and the server, start with demo data.
+run: web
+	$(CARGO) build --release --bin bourse
+	@echo "Demo login: demo@bourse.local / Demo123456"
+	$(CARGO_TARGET_DIR)/release/bourse serve
+
+## Every test: lint, Rust (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+## web unit tests, browser end-to-end.
+test: deps lint test-rust test-web test-socket test-e2e
+
+deps: web-deps socket-deps py-deps chromium
+
+web-deps:
+	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
+		cd web && $(NPM) ci --no-audit --no-fund; fi
+
+socket-deps:
+	@if [ ! -d tests/socket/node_modules ]; then cd tests/socket && $(NPM) ci --no-audit --no-fund; fi
+
+# aiosmtpd is the real SMTP server the mail test talks to.
+py-deps:
+	@python3 -c "import aiosmtpd" 2>/dev/null || python3 -m pip install --quiet aiosmtpd
+
+chromium:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+
+web: web-deps
+	cd web && $(NPM) run build
+
+server:
+	$(CARGO) build --bin bourse
+
+lint: web-deps
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	cd web && $(NPM) run lint
+
+test-rust:
+	$(CARGO) test --workspace
+
+test-web: web-deps
+	cd web && $(NPM) test
+
+# The realtime gateway with the official socket.io-client against the built server.
+test-socket: server socket-deps
+	scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse tests/socket node --test socket.test.mjs
+
+# The built app in Chromium against the real server on a free port and a fresh SQLite file.
+test-e2e: web server chromium
+	ARTIFACTS_DIR=$(ARTIFACTS)/screenshots scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse web \
+		sh -c 'for f in e2e/*.mjs; do echo "== $$f"; node "$$f" || exit 1; done'
+
+clean:
+	rm -rf web/dist $(ARTIFACTS)

@@ -1,0 +1,69 @@
+//! The audit: per currency the journal sums to zero, and every balance bucket
+//! equals the sum of its journal entries.
+
+use super::LedgerError;
+use serde::Serialize;
+use sqlx::AnyPool;
+
+/// What the audit found.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct AuditReport {
+    pub ok: bool,
+    /// (currency, journal sum) for every currency ever posted.
+    pub currencies: Vec<(i64, i64)>,
+    pub balances_checked: i64,
+    pub entries: i64,
+    /// The first broken row, described for a human.
+    pub first_broken: Option<String>,
+}
+
+pub async fn audit(pool: &AnyPool) -> Result<AuditReport, LedgerError> {
+    let currencies: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT currency, CAST(SUM(amount) AS BIGINT) FROM ledger_journal GROUP BY currency ORDER BY currency",
+    )
+    .fetch_all(pool)
+    .await?;
+    let (entries,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM ledger_journal")
+        .fetch_one(pool)
+        .await?;
+    let mut first_broken = currencies
+        .iter()
+        .find(|(_, sum)| *sum != 0)
+        .map(|(c, sum)| format!("currency {c}: journal sums to {sum}, not 0"));
+    let rows: Vec<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT b.holder, b.currency, b.account, b.available, b.frozen,
+                CAST(COALESCE(SUM(CASE WHEN j.bucket = 0 THEN j.amount ELSE 0 END), 0) AS BIGINT),
+                CAST(COALESCE(SUM(CASE WHEN j.bucket = 1 THEN j.amount ELSE 0 END), 0) AS BIGINT)
+         FROM balances b LEFT JOIN ledger_journal j
+           ON j.holder = b.holder AND j.currency = b.currency AND j.account = b.account
+         GROUP BY b.holder, b.currency, b.account, b.available, b.frozen
+         ORDER BY b.holder, b.currency, b.account",
+    )
+    .fetch_all(pool)
+    .await?;
+    if first_broken.is_none() {
+        first_broken = rows
+            .iter()
+            .find(|r| r.3 != r.5 || r.4 != r.6)
+            .map(|(h, c, a, av, fr, jav, jfr)| {
+                format!(
+                    "balance holder {h} currency {c} account {a}: available {av} / frozen {fr}, journal says {jav} / {jfr}"
+                )
+            });
+    }
+    if first_broken.is_none() {
+        first_broken = rows
+            .iter()
+            .find(|r| r.0 != super::SYSTEM && (r.3 < 0 || r.4 < 0))
+            .map(|(h, c, a, av, fr, _, _)| {
+                format!("balance holder {h} currency {c} account {a} is negative: {av} / {fr}")
+            });
+    }
+    Ok(AuditReport {
+        ok: first_broken.is_none(),
+        currencies,
+        balances_checked: rows.len() as i64,
+        entries,
+        first_broken,
+    })
+}

@@ -1,0 +1,368 @@
+//! Ledger behaviour against a real database: SQLite always, PostgreSQL when
+//! `TEST_DATABASE_URL` is set.
+
+use super::*;
+use proptest::prelude::*;
+use sqlx::any::AnyPoolOptions;
+use sqlx::Connection;
+use std::collections::HashMap;
+
+const BTC: i64 = 1;
+const USDT: i64 = 3;
+
+fn unique() -> String {
+    format!(
+        "{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default()
+    )
+}
+
+/// A fresh database with the ledger schema: SQLite, or PostgreSQL when asked and
+/// configured.
+async fn fresh_db(postgres: bool) -> Option<AnyPool> {
+    sqlx::any::install_default_drivers();
+    let (url, schema) = if postgres {
+        let base = std::env::var("TEST_DATABASE_URL").ok()?;
+        let mut conn = sqlx::AnyConnection::connect(&base).await.ok()?;
+        let name = format!("bourse_l_{}", unique());
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .ok()?;
+        let (prefix, _) = base.rsplit_once('/')?;
+        (
+            format!("{prefix}/{name}"),
+            include_str!("../../../migrations/postgres/20261121000002_ledger.sql"),
+        )
+    } else {
+        let path = std::env::temp_dir().join(format!("bourse-ledger-{}.db", unique()));
+        (
+            format!("sqlite://{}?mode=rwc", path.display()),
+            include_str!("../../../migrations/sqlite/20261121000002_ledger.sql"),
+        )
+    };
+    let sqlite = !postgres;
+    let pool = AnyPoolOptions::new()
+        .max_connections(8)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if sqlite {
+                    sqlx::Executor::execute(
+                        conn,
+                        "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000;",
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(&url)
+        .await
+        .ok()?;
+    sqlx::raw_sql(schema).execute(&pool).await.ok()?;
+    Some(pool)
+}
+
+fn deposit(key: &str, user: i64, currency: i64, amount: i64) -> Operation {
+    Operation {
+        key: key.into(),
+        reason: "deposit".into(),
+        ref_type: "test".into(),
+        ref_id: 0,
+        postings: vec![
+            Posting::system(SystemAccount::Deposits, currency, -amount),
+            Posting::user(user, account::CHANGE, currency, Bucket::Available, amount),
+        ],
+    }
+}
+
+fn transfer(key: &str, from: i64, to: i64, currency: i64, amount: i64) -> Operation {
+    Operation {
+        key: key.into(),
+        reason: "transfer".into(),
+        ref_type: "test".into(),
+        ref_id: 0,
+        postings: vec![
+            Posting::user(from, account::CHANGE, currency, Bucket::Available, -amount),
+            Posting::user(to, account::CHANGE, currency, Bucket::Available, amount),
+        ],
+    }
+}
+
+fn freeze(key: &str, user: i64, currency: i64, amount: i64) -> Operation {
+    Operation {
+        key: key.into(),
+        reason: "freeze".into(),
+        ref_type: "test".into(),
+        ref_id: 0,
+        postings: vec![
+            Posting::user(user, account::CHANGE, currency, Bucket::Available, -amount),
+            Posting::user(user, account::CHANGE, currency, Bucket::Frozen, amount),
+        ],
+    }
+}
+
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"))
+        .block_on(f)
+}
+
+#[test]
+fn an_operation_that_does_not_sum_to_zero_is_refused_before_the_database() {
+    let mut op = deposit("k", 1, BTC, 100);
+    op.postings[0].amount = -99;
+    assert!(matches!(op.validate(), Err(LedgerError::Unbalanced(_))));
+    op.postings.clear();
+    assert!(op.validate().is_err());
+}
+
+async fn moves_replays_and_refusals(pool: AnyPool) {
+    assert_eq!(
+        apply(&pool, &deposit("d1", 7, USDT, 1_000))
+            .await
+            .map(|a| a.replay),
+        Ok(false)
+    );
+    // The same key again: answered, not applied.
+    assert_eq!(
+        apply(&pool, &deposit("d1", 7, USDT, 1_000))
+            .await
+            .map(|a| a.replay),
+        Ok(true)
+    );
+    assert_eq!(
+        balance(&pool, 7, USDT, account::CHANGE).await,
+        Ok((1_000, 0))
+    );
+    apply(&pool, &freeze("f1", 7, USDT, 400))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        balance(&pool, 7, USDT, account::CHANGE).await,
+        Ok((600, 400))
+    );
+    // More than is available: refused, and nothing of it stays.
+    let err = apply(&pool, &transfer("t1", 7, 8, USDT, 601)).await;
+    assert!(
+        matches!(err, Err(LedgerError::Insufficient { holder: 7, .. })),
+        "{err:?}"
+    );
+    assert_eq!(
+        balance(&pool, 7, USDT, account::CHANGE).await,
+        Ok((600, 400))
+    );
+    assert_eq!(balance(&pool, 8, USDT, account::CHANGE).await, Ok((0, 0)));
+    // The refused key was rolled back with the rest, so a corrected retry works.
+    apply(&pool, &transfer("t1", 7, 8, USDT, 600))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let report = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.ok, "{report:?}");
+    assert_eq!(report.currencies, vec![(USDT, 0)]);
+}
+
+#[test]
+fn moves_replays_and_refusals_on_sqlite() {
+    block_on(async {
+        moves_replays_and_refusals(fresh_db(false).await.unwrap_or_else(|| panic!("sqlite"))).await
+    });
+}
+
+#[test]
+fn moves_replays_and_refusals_on_postgres() {
+    block_on(async {
+        match fresh_db(true).await {
+            Some(pool) => moves_replays_and_refusals(pool).await,
+            None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
+        }
+    });
+}
+
+#[test]
+fn the_audit_names_a_tampered_balance() {
+    block_on(async {
+        let pool = fresh_db(false).await.unwrap_or_else(|| panic!("sqlite"));
+        apply(&pool, &deposit("d", 3, BTC, 50))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        sqlx::query("UPDATE balances SET available = available + 1 WHERE holder = 3")
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let report = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+        assert!(!report.ok);
+        assert!(report.first_broken.unwrap_or_default().contains("holder 3"));
+    });
+}
+
+async fn concurrent_debits_never_overdraw(pool: AnyPool) {
+    apply(&pool, &deposit("seed", 1, USDT, 100))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut tasks = Vec::new();
+    for i in 0..200 {
+        let pool = pool.clone();
+        tasks.push(tokio::spawn(async move {
+            apply(&pool, &transfer(&format!("c{i}"), 1, 2, USDT, 1)).await
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        match t.await.unwrap_or_else(|e| panic!("{e}")) {
+            Ok(_) => ok += 1,
+            Err(LedgerError::Insufficient { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(ok, 100, "exactly the balance moved");
+    assert_eq!(balance(&pool, 1, USDT, account::CHANGE).await, Ok((0, 0)));
+    assert_eq!(balance(&pool, 2, USDT, account::CHANGE).await, Ok((100, 0)));
+    assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
+}
+
+#[test]
+fn two_hundred_concurrent_debits_never_overdraw_on_sqlite() {
+    block_on(async {
+        concurrent_debits_never_overdraw(fresh_db(false).await.unwrap_or_else(|| panic!("sqlite")))
+            .await
+    });
+}
+
+#[test]
+fn two_hundred_concurrent_debits_never_overdraw_on_postgres() {
+    block_on(async {
+        match fresh_db(true).await {
+            Some(pool) => concurrent_debits_never_overdraw(pool).await,
+            None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
+        }
+    });
+}
+
+/// One step of a random history.
+#[derive(Debug, Clone)]
+enum Step {
+    Deposit {
+        user: i64,
+        currency: i64,
+        amount: i64,
+    },
+    Transfer {
+        from: i64,
+        to: i64,
+        currency: i64,
+        amount: i64,
+    },
+    Freeze {
+        user: i64,
+        currency: i64,
+        amount: i64,
+    },
+    Unfreeze {
+        user: i64,
+        currency: i64,
+        amount: i64,
+    },
+    /// Repeat the idempotency key of an earlier step.
+    Replay { back: usize },
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let user = 1..4i64;
+    let currency = prop_oneof![Just(BTC), Just(USDT)];
+    let amount = 1..500i64;
+    prop_oneof![
+        (user.clone(), currency.clone(), amount.clone()).prop_map(|(user, currency, amount)| {
+            Step::Deposit {
+                user,
+                currency,
+                amount,
+            }
+        }),
+        (user.clone(), user.clone(), currency.clone(), amount.clone()).prop_map(
+            |(from, to, currency, amount)| Step::Transfer {
+                from,
+                to,
+                currency,
+                amount
+            }
+        ),
+        (user.clone(), currency.clone(), amount.clone()).prop_map(|(user, currency, amount)| {
+            Step::Freeze {
+                user,
+                currency,
+                amount,
+            }
+        }),
+        (user, currency, amount).prop_map(|(user, currency, amount)| Step::Unfreeze {
+            user,
+            currency,
+            amount
+        }),
+        (1..5usize).prop_map(|back| Step::Replay { back }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Whatever happens, the database agrees with a simple model: a step applies
+    /// exactly when the model can afford it, replays change nothing, and the audit
+    /// passes at the end.
+    #[test]
+    fn random_histories_keep_every_invariant(steps in proptest::collection::vec(step(), 1..40)) {
+        block_on(async {
+            let pool = fresh_db(false).await.unwrap_or_else(|| panic!("sqlite"));
+            let mut model: HashMap<(i64, i64), (i64, i64)> = HashMap::new();
+            let mut ops: Vec<Operation> = Vec::new();
+            for (i, s) in steps.iter().enumerate() {
+                let key = format!("s{i}");
+                let (op, change): (Operation, Vec<((i64, i64), i64, i64)>) = match s.clone() {
+                    Step::Deposit { user, currency, amount } => (deposit(&key, user, currency, amount), vec![((user, currency), amount, 0)]),
+                    Step::Transfer { from, to, currency, amount } => {
+                        (transfer(&key, from, to, currency, amount), vec![((from, currency), -amount, 0), ((to, currency), amount, 0)])
+                    }
+                    Step::Freeze { user, currency, amount } => (freeze(&key, user, currency, amount), vec![((user, currency), -amount, amount)]),
+                    Step::Unfreeze { user, currency, amount } => {
+                        let mut op = freeze(&key, user, currency, amount);
+                        op.postings.iter_mut().for_each(|p| p.amount = -p.amount);
+                        (op, vec![((user, currency), amount, -amount)])
+                    }
+                    Step::Replay { back } => {
+                        let Some(earlier) = ops.len().checked_sub(back).and_then(|j| ops.get(j)).cloned() else { continue };
+                        // Only applied operations are kept, so this must be a replay that moves nothing.
+                        let before = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+                        let r = apply(&pool, &earlier).await;
+                        assert_eq!(r.map(|a| a.replay), Ok(true));
+                        let after = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+                        assert_eq!(before.entries, after.entries);
+                        continue;
+                    }
+                };
+                let mut next = model.clone();
+                let mut affordable = true;
+                for (k, da, df) in &change {
+                    let e = next.entry(*k).or_default();
+                    e.0 += da;
+                    e.1 += df;
+                    if e.0 < 0 || e.1 < 0 { affordable = false; }
+                }
+                let r = apply(&pool, &op).await;
+                assert_eq!(r.is_ok(), affordable, "step {s:?}: {r:?}");
+                if affordable { model = next; ops.push(op); }
+            }
+            for ((user, currency), (av, fr)) in &model {
+                assert_eq!(balance(&pool, *user, *currency, account::CHANGE).await, Ok((*av, *fr)));
+            }
+            let report = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+            assert!(report.ok, "{report:?}");
+        });
+    }
+}

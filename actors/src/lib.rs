@@ -1,0 +1,7 @@
+//! Engines and the actors that drive them: the ledger, markets, derivatives.
+
+pub mod ledger;
+pub mod lever;
+pub mod market;
+pub mod money;
+pub mod options;

@@ -1,0 +1,1321 @@
+//! `MarketActor`: one per market. It owns the order book, the index price, the
+//! forming K-line bars and the liquidity provider's quotes, and handles one
+//! message at a time (atomic handlers: the next message waits for the database).
+//! Every change that moves money (a placement with its fills, a cancel, a
+//! re-quote that trades) commits in one transaction before the caller or any
+//! socket hears of it. On start the book is rebuilt from the open orders.
+
+use super::book::{notional_floor, BookError, Kind, NewOrder, OrderBook, Placed, Resting, Side};
+use super::feed::PriceFeed;
+use super::kline::{Bar, Period, PERIODS};
+use super::settle::{fill_postings, Fees};
+use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
+use actix::prelude::*;
+use serde_json::{json, Value};
+use sqlx::{AnyConnection, AnyPool};
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The static description of a market.
+#[derive(Debug, Clone)]
+pub struct MarketSpec {
+    pub id: i64,
+    pub symbol: String,
+    pub base: i64,
+    pub quote: i64,
+    pub base_name: String,
+    pub quote_name: String,
+    /// `coin` or `stock`.
+    pub kind: String,
+    pub tick: i64,
+    pub lot: i64,
+    pub min_qty: i64,
+    pub maker_ppm: i64,
+    pub taker_ppm: i64,
+    pub open_lever: bool,
+    pub open_microtrade: bool,
+    pub logo: String,
+}
+
+/// The liquidity provider of a market: a funded account quoting a ladder.
+#[derive(Debug, Clone)]
+pub struct LpConfig {
+    pub user_id: i64,
+    pub levels: usize,
+    /// Distance of the first level from the index, and between levels (ppm).
+    pub spread_ppm: i64,
+    pub step_ppm: i64,
+    /// Base quantity per level (less when the provider holds less).
+    pub level_qty: i64,
+}
+
+/// Events the actor publishes after a commit; the socket hub fans them out.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "()")]
+pub enum MarketEvent {
+    /// To every socket: the market's ticker (`daymarket`).
+    Ticker(Value),
+    /// To subscribers of `channel` ("depth", "trade", "kline") for `symbol` (and
+    /// `period` for K-lines).
+    Channel {
+        channel: &'static str,
+        symbol: String,
+        period: Option<&'static str>,
+        event: &'static str,
+        payload: Value,
+    },
+    /// To one user's sockets.
+    Private {
+        user_id: i64,
+        event: &'static str,
+        payload: Value,
+    },
+}
+
+/// Why an order or cancel was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MarketError {
+    Book(BookError),
+    /// Refused input, with the message key the user sees.
+    Invalid(&'static str),
+    Insufficient,
+    NotFound,
+    Internal(String),
+}
+
+impl From<sqlx::Error> for MarketError {
+    fn from(e: sqlx::Error) -> Self {
+        MarketError::Internal(e.to_string())
+    }
+}
+
+/// Place an order for a user.
+#[derive(Message)]
+#[rtype(result = "Result<Value, MarketError>")]
+pub struct Place {
+    pub user_id: i64,
+    pub side: Side,
+    pub kind: Kind,
+}
+
+/// Cancel a user's own open order.
+#[derive(Message)]
+#[rtype(result = "Result<Value, MarketError>")]
+pub struct Cancel {
+    pub user_id: i64,
+    pub order_id: i64,
+}
+
+/// The ticker row and the top of the book, for HTTP reads.
+#[derive(Message)]
+#[rtype(result = "Value")]
+pub struct Snapshot;
+
+/// Step the index and re-quote (the timer sends this).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Tick;
+
+/// The actor's own health.
+#[derive(Message)]
+#[rtype(result = "Value")]
+pub struct Health;
+
+/// Messages sent but not yet handled, shared by the actor and its senders.
+pub type Backlog = Arc<AtomicI64>;
+
+/// The mutable state a database round trip works on; taken out of the actor for
+/// the duration of an atomic handler and put back after.
+#[derive(Default)]
+struct Live {
+    book: OrderBook,
+    /// The provider's available (base, quote), as the ledger holds it.
+    lp_funds: (i64, i64),
+    lp_orders: Vec<i64>,
+    next_lp_id: i64,
+}
+
+pub struct MarketActor {
+    pub(crate) spec: MarketSpec,
+    pub(crate) db: AnyPool,
+    pub(crate) feed: Box<dyn PriceFeed>,
+    pub(crate) tick_every: Duration,
+    pub(crate) lp: Option<LpConfig>,
+    live: Option<Live>,
+    pub(crate) index: i64,
+    pub(crate) bars: HashMap<Period, Bar>,
+    /// The last 24 h of one-minute bars, for the ticker.
+    pub(crate) day: VecDeque<Bar>,
+    pub(crate) seq: u64,
+    pub(crate) events: Option<Recipient<MarketEvent>>,
+    pub(crate) backlog: Backlog,
+    pub(crate) handled: u64,
+    pub(crate) last_message_at: i64,
+    /// Contracts and options of this market, when it offers them.
+    pub(crate) deriv: Option<super::deriv::Deriv>,
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
+
+/// Units as a decimal string.
+pub fn units(u: i64) -> String {
+    crate::money::from_units(u).normalize().to_string()
+}
+
+fn side_code(s: Side) -> i64 {
+    match s {
+        Side::Buy => 1,
+        Side::Sell => 2,
+    }
+}
+
+fn code_side(c: i64) -> Side {
+    if c == 1 {
+        Side::Buy
+    } else {
+        Side::Sell
+    }
+}
+
+impl MarketActor {
+    pub fn new(
+        spec: MarketSpec,
+        db: AnyPool,
+        feed: Box<dyn PriceFeed>,
+        tick_every: Duration,
+        lp: Option<LpConfig>,
+        events: Option<Recipient<MarketEvent>>,
+        backlog: Backlog,
+    ) -> MarketActor {
+        let index = feed.current();
+        MarketActor {
+            spec,
+            db,
+            feed,
+            tick_every,
+            lp,
+            live: None,
+            index,
+            bars: HashMap::new(),
+            day: VecDeque::new(),
+            seq: 0,
+            events,
+            backlog,
+            handled: 0,
+            last_message_at: 0,
+            deriv: None,
+        }
+    }
+
+    /// Offers contracts and/or options in this market.
+    pub fn with_derivatives(mut self, spec: super::deriv::DerivSpec) -> MarketActor {
+        self.deriv = Some(super::deriv::Deriv::new(spec));
+        self
+    }
+
+    pub(crate) fn touch(&mut self) {
+        self.handled += 1;
+        self.last_message_at = now_ms();
+        self.backlog.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn publish(&self, e: MarketEvent) {
+        if let Some(r) = &self.events {
+            r.do_send(e);
+        }
+    }
+
+    fn fees(&self) -> Fees {
+        Fees {
+            base: self.spec.base,
+            quote: self.spec.quote,
+            maker_ppm: self.spec.maker_ppm,
+            taker_ppm: self.spec.taker_ppm,
+        }
+    }
+
+    /// The ticker row in the shape of the quotation list.
+    pub fn ticker(&self) -> Value {
+        let open = self.day.front().map(|b| b.open).unwrap_or(self.index);
+        let high = self
+            .day
+            .iter()
+            .map(|b| b.high)
+            .max()
+            .unwrap_or(self.index)
+            .max(self.index);
+        let low = self
+            .day
+            .iter()
+            .map(|b| b.low)
+            .min()
+            .unwrap_or(self.index)
+            .min(self.index);
+        let volume: i64 = self.day.iter().map(|b| b.volume).sum();
+        let amount: i64 = self.day.iter().map(|b| b.amount).sum();
+        let change = if open > 0 {
+            let pct = crate::money::from_units(self.index - open)
+                * rust_decimal::Decimal::from(100)
+                / crate::money::from_units(open);
+            let pct = pct.round_dp(2);
+            if pct > rust_decimal::Decimal::ZERO {
+                format!("+{pct:.2}")
+            } else {
+                format!("{pct:.2}")
+            }
+        } else {
+            "0.00".into()
+        };
+        let s = &self.spec;
+        json!({
+            "match_id": s.id, "currency_id": s.base, "legal_id": s.quote, "symbol": s.symbol,
+            "currency_name": s.base_name, "legal_name": s.quote_name,
+            "now_price": units(self.index), "change": change, "volume": units(volume),
+            "amount": units(amount), "high": units(high), "low": units(low), "logo": s.logo,
+            "market_type": s.kind, "open_transaction": true, "open_lever": s.open_lever,
+            "open_microtrade": s.open_microtrade,
+            "tick": units(s.tick), "lot": units(s.lot), "min_qty": units(s.min_qty),
+        })
+    }
+
+    fn depth_json(&self, depth: usize) -> Value {
+        let Some(live) = &self.live else {
+            return json!({});
+        };
+        let fmt = |v: Vec<(i64, i64)>| {
+            v.into_iter()
+                .map(|(p, q)| json!([units(p), units(q)]))
+                .collect::<Vec<_>>()
+        };
+        json!({
+            "symbol": self.spec.symbol,
+            "bids": fmt(live.book.depth(Side::Buy, depth)),
+            "asks": fmt(live.book.depth(Side::Sell, depth)),
+            "seq": self.seq,
+        })
+    }
+
+    fn publish_depth(&mut self) {
+        self.seq += 1;
+        let payload = self.depth_json(20);
+        self.publish(MarketEvent::Channel {
+            channel: "depth",
+            symbol: self.spec.symbol.clone(),
+            period: None,
+            event: "market_depth",
+            payload,
+        });
+    }
+
+    /// Applies a trade or an index observation to every forming bar.
+    fn observe(&mut self, price: i64, volume: i64, amount: i64, at: i64) {
+        for p in PERIODS {
+            let open = p.open_time(at);
+            let bar = self.bars.entry(p).or_insert_with(|| Bar::new(open, price));
+            if bar.open_time != open {
+                let prev_close = bar.close;
+                *bar = Bar::new(open, prev_close);
+            }
+            bar.update(price, volume, amount);
+            if p == Period::M1 {
+                let b = *bar;
+                match self.day.back_mut() {
+                    Some(last) if last.open_time == b.open_time => *last = b,
+                    _ => self.day.push_back(b),
+                }
+                while self
+                    .day
+                    .front()
+                    .is_some_and(|f| f.open_time <= at - 86_400_000)
+                {
+                    self.day.pop_front();
+                }
+            }
+        }
+    }
+
+    /// Publishes what a committed batch changed.
+    fn after_commit(&mut self, out: &Outcome) {
+        let at = now_ms();
+        for t in &out.trades {
+            self.observe(t.price, t.qty, notional_floor(t.price, t.qty), at);
+            self.seq += 1;
+            self.publish(MarketEvent::Channel {
+                channel: "trade",
+                symbol: self.spec.symbol.clone(),
+                period: None,
+                event: "market_trade",
+                payload: json!({
+                    "symbol": self.spec.symbol, "price": units(t.price), "qty": units(t.qty),
+                    "side": if t.taker_side == Side::Buy { "buy" } else { "sell" },
+                    "time": at, "seq": self.seq,
+                }),
+            });
+        }
+        for (user_id, order) in &out.orders {
+            self.publish(MarketEvent::Private {
+                user_id: *user_id,
+                event: "order",
+                payload: order.clone(),
+            });
+            self.publish(MarketEvent::Private {
+                user_id: *user_id,
+                event: "balance",
+                payload: json!({"currencies": [self.spec.base, self.spec.quote]}),
+            });
+        }
+        if out.book_changed {
+            self.publish_depth();
+        }
+    }
+}
+
+/// What one committed batch did.
+#[derive(Default)]
+struct Outcome {
+    trades: Vec<TradeRow>,
+    /// Users' orders as they now stand.
+    orders: Vec<(i64, Value)>,
+    book_changed: bool,
+    reply: Value,
+}
+
+#[derive(Clone, Copy)]
+struct TradeRow {
+    price: i64,
+    qty: i64,
+    taker_side: Side,
+}
+
+/// An order row as the app shows it.
+pub async fn order_json(
+    conn: &mut AnyConnection,
+    id: i64,
+    spec_symbol: &str,
+) -> Result<Value, sqlx::Error> {
+    let r: (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) = sqlx::query_as(
+        "SELECT id, user_id, side, order_type, price, qty, budget, filled_qty, filled_quote, fee, status, created_at FROM orders WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await?;
+    Ok(order_value(r, spec_symbol))
+}
+
+pub type OrderRow = (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
+
+pub fn order_value(r: OrderRow, symbol: &str) -> Value {
+    let (
+        id,
+        user_id,
+        side,
+        order_type,
+        price,
+        qty,
+        budget,
+        filled_qty,
+        filled_quote,
+        fee,
+        status,
+        created_at,
+    ) = r;
+    let avg = if filled_qty > 0 {
+        units(((filled_quote as i128 * super::book::SCALE) / filled_qty as i128) as i64)
+    } else {
+        "0".into()
+    };
+    json!({
+        "id": id, "user_id": user_id, "symbol": symbol, "type": side, "order_type": order_type,
+        "target_price": units(price), "amount": units(qty), "budget": units(budget),
+        "deal_amount": units(filled_qty), "deal_money": units(filled_quote), "avg_price": avg,
+        "fee": units(fee), "status": status, "created_at": created_at,
+    })
+}
+
+/// Writes the fills of `placed` (trades, order rows, one ledger operation) inside
+/// `tx`. `taker` is the incoming user order, if it was one.
+async fn settle(
+    tx: &mut AnyConnection,
+    spec: &MarketSpec,
+    fees: &Fees,
+    placed: &Placed,
+    lp_user: Option<i64>,
+    taker: Option<(i64, i64, bool)>,
+    key: String,
+) -> Result<(Outcome, Vec<(i64, crate::market::settle::Leg)>), MarketError> {
+    let now = now_ms();
+    let mut out = Outcome {
+        book_changed: true,
+        ..Outcome::default()
+    };
+    let mut postings: Vec<Posting> = Vec::new();
+    let mut lp_legs = Vec::new();
+    let mut touched: Vec<(i64, i64)> = Vec::new();
+    let is_lp = |u: i64| Some(u) == lp_user;
+    for f in &placed.fills {
+        let mb = if is_lp(f.maker_owner) {
+            Bucket::Available
+        } else {
+            Bucket::Frozen
+        };
+        let tb = if is_lp(f.taker_owner) {
+            Bucket::Available
+        } else {
+            Bucket::Frozen
+        };
+        let (maker_leg, taker_leg, p) = fill_postings(fees, f, mb, tb);
+        postings.extend(p);
+        sqlx::query(
+            "INSERT INTO trades (market, price, qty, taker_side, maker_order, taker_order, maker_user, taker_user, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(spec.id)
+        .bind(f.price)
+        .bind(f.qty)
+        .bind(side_code(f.taker_side))
+        .bind(f.maker)
+        .bind(f.taker)
+        .bind(f.maker_owner)
+        .bind(f.taker_owner)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        out.trades.push(TradeRow {
+            price: f.price,
+            qty: f.qty,
+            taker_side: f.taker_side,
+        });
+        let quote = notional_floor(f.price, f.qty);
+        for (order, owner, leg, done) in [
+            (f.maker, f.maker_owner, maker_leg, f.maker_done),
+            (f.taker, f.taker_owner, taker_leg, false),
+        ] {
+            if is_lp(owner) {
+                lp_legs.push((
+                    if order == f.maker {
+                        side_code(f.taker_side.opposite())
+                    } else {
+                        side_code(f.taker_side)
+                    },
+                    leg,
+                ));
+                continue;
+            }
+            let (left, side): (i64, i64) = sqlx::query_as(
+                "UPDATE orders SET filled_qty = filled_qty + $1, filled_quote = filled_quote + $2, fee = fee + $3,
+                 frozen_left = frozen_left - $4, status = CASE WHEN $5 = 1 THEN 1 ELSE status END, updated_at = $6
+                 WHERE id = $7 RETURNING frozen_left, side",
+            )
+            .bind(f.qty)
+            .bind(quote)
+            .bind(leg.fee)
+            .bind(leg.spent)
+            .bind(i64::from(done))
+            .bind(now)
+            .bind(order)
+            .fetch_one(&mut *tx)
+            .await?;
+            if done {
+                release(tx, &mut postings, spec, order, owner, code_side(side), left).await?;
+            }
+            if !touched.iter().any(|(o, _)| *o == order) {
+                touched.push((order, owner));
+            }
+        }
+    }
+    if let Some((taker_id, owner, is_market_buy)) = taker {
+        let filled = !placed.fills.is_empty();
+        let status = if placed.rested > 0 {
+            0
+        } else if is_market_buy {
+            if filled {
+                1
+            } else {
+                2
+            }
+        } else if placed.stopped.is_some() {
+            2
+        } else {
+            1
+        };
+        if status != 0 {
+            let (left, side): (i64, i64) = sqlx::query_as(
+                "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 RETURNING frozen_left, side",
+            )
+            .bind(status)
+            .bind(now)
+            .bind(taker_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            release(
+                tx,
+                &mut postings,
+                spec,
+                taker_id,
+                owner,
+                code_side(side),
+                left,
+            )
+            .await?;
+        }
+        if !touched.iter().any(|(o, _)| *o == taker_id) {
+            touched.push((taker_id, owner));
+        }
+    }
+    if !postings.is_empty() {
+        let op = Operation {
+            key,
+            reason: "trade".into(),
+            ref_type: "market".into(),
+            ref_id: spec.id,
+            postings,
+        };
+        ledger::post(tx, &op).await.map_err(|e| match e {
+            PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => {
+                MarketError::Insufficient
+            }
+            other => MarketError::Internal(format!("{other:?}")),
+        })?;
+    }
+    for (order, owner) in touched {
+        out.orders
+            .push((owner, order_json(tx, order, &spec.symbol).await?));
+    }
+    Ok((out, lp_legs))
+}
+
+/// Releases what an ended order still holds frozen.
+async fn release(
+    tx: &mut AnyConnection,
+    postings: &mut Vec<Posting>,
+    spec: &MarketSpec,
+    order: i64,
+    owner: i64,
+    side: Side,
+    left: i64,
+) -> Result<(), sqlx::Error> {
+    if left <= 0 {
+        return Ok(());
+    }
+    let coin = if side == Side::Buy {
+        spec.quote
+    } else {
+        spec.base
+    };
+    postings.push(Posting::user(
+        owner,
+        account::CHANGE,
+        coin,
+        Bucket::Frozen,
+        -left,
+    ));
+    postings.push(Posting::user(
+        owner,
+        account::CHANGE,
+        coin,
+        Bucket::Available,
+        left,
+    ));
+    sqlx::query("UPDATE orders SET frozen_left = 0 WHERE id = $1")
+        .bind(order)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+fn apply_lp_legs(live: &mut Live, legs: &[(i64, crate::market::settle::Leg)]) {
+    for (side, leg) in legs {
+        if *side == 1 {
+            live.lp_funds.1 -= leg.spent;
+            live.lp_funds.0 += leg.received;
+        } else {
+            live.lp_funds.0 -= leg.spent;
+            live.lp_funds.1 += leg.received;
+        }
+    }
+}
+
+/// Rebuilds the live state from the database (start, or after a failed commit).
+async fn load_live(
+    db: &AnyPool,
+    spec: &MarketSpec,
+    lp: Option<&LpConfig>,
+) -> Result<Live, sqlx::Error> {
+    let mut live = Live {
+        book: OrderBook::new(spec.tick, spec.lot, spec.min_qty),
+        next_lp_id: -1,
+        ..Live::default()
+    };
+    let rows: Vec<(i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT id, user_id, side, price, qty, filled_qty FROM orders WHERE market = $1 AND status = 0 AND order_type = 0 ORDER BY id",
+    )
+    .bind(spec.id)
+    .fetch_all(db)
+    .await?;
+    for (id, user, side, price, qty, filled) in rows {
+        let r = Resting {
+            id,
+            owner: user,
+            side: code_side(side),
+            price,
+            remaining: qty - filled,
+        };
+        if let Err(e) = live.book.restore(r) {
+            log::error!("{}: open order {id} cannot rest ({e:?})", spec.symbol);
+        }
+    }
+    if let Some(lp) = lp {
+        let (b, _) = ledger::balance(db, lp.user_id, spec.base, account::CHANGE)
+            .await
+            .unwrap_or((0, 0));
+        let (q, _) = ledger::balance(db, lp.user_id, spec.quote, account::CHANGE)
+            .await
+            .unwrap_or((0, 0));
+        live.lp_funds = (b, q);
+    }
+    Ok(live)
+}
+
+async fn place(
+    db: AnyPool,
+    spec: MarketSpec,
+    fees: Fees,
+    mut live: Live,
+    lp_user: Option<i64>,
+    msg: Place,
+) -> (Live, Result<Outcome, MarketError>) {
+    if let Err(e) = live.book.validate(&msg.kind) {
+        return (live, Err(MarketError::Book(e)));
+    }
+    let (coin, freeze, price, qty, budget, order_type) = match (msg.side, msg.kind) {
+        (Side::Buy, Kind::Limit { price, qty }) => {
+            (spec.quote, notional_floor(price, qty), price, qty, 0, 0)
+        }
+        (Side::Sell, Kind::Limit { price, qty }) => (spec.base, qty, price, qty, 0, 0),
+        (Side::Buy, Kind::MarketBuy { quote }) => (spec.quote, quote, 0, 0, quote, 1),
+        (Side::Sell, Kind::MarketSell { qty }) => (spec.base, qty, 0, qty, 0, 1),
+        _ => return (live, Err(MarketError::Book(BookError::Lot))),
+    };
+    if freeze <= 0 {
+        return (live, Err(MarketError::Book(BookError::Lot)));
+    }
+    let result: Result<(i64, sqlx::Transaction<'static, sqlx::Any>), MarketError> = async {
+        let mut tx = db.begin().await?;
+        let now = now_ms();
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
+        )
+        .bind(msg.user_id)
+        .bind(spec.id)
+        .bind(side_code(msg.side))
+        .bind(order_type)
+        .bind(price)
+        .bind(qty)
+        .bind(budget)
+        .bind(freeze)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let op = Operation {
+            key: format!("order:{id}:freeze"),
+            reason: "order_freeze".into(),
+            ref_type: "order".into(),
+            ref_id: id,
+            postings: vec![
+                Posting::user(msg.user_id, account::CHANGE, coin, Bucket::Available, -freeze),
+                Posting::user(msg.user_id, account::CHANGE, coin, Bucket::Frozen, freeze),
+            ],
+        };
+        ledger::post(&mut tx, &op).await.map_err(|e| match e {
+            PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => MarketError::Insufficient,
+            other => MarketError::Internal(format!("{other:?}")),
+        })?;
+        Ok((id, tx))
+    }
+    .await;
+    let (id, mut tx) = match result {
+        Ok(v) => v,
+        Err(e) => return (live, Err(e)),
+    };
+    let placed = match live.book.place(NewOrder {
+        id,
+        owner: msg.user_id,
+        side: msg.side,
+        kind: msg.kind,
+    }) {
+        Ok(p) => p,
+        Err(e) => return (live, Err(MarketError::Book(e))),
+    };
+    let is_market_buy = matches!(msg.kind, Kind::MarketBuy { .. });
+    let settled = settle(
+        &mut tx,
+        &spec,
+        &fees,
+        &placed,
+        lp_user,
+        Some((id, msg.user_id, is_market_buy)),
+        format!("order:{id}:match"),
+    )
+    .await;
+    let committed = match settled {
+        Ok(v) => tx.commit().await.map(|_| v).map_err(MarketError::from),
+        Err(e) => Err(e),
+    };
+    match committed {
+        Ok((mut out, legs)) => {
+            apply_lp_legs(&mut live, &legs);
+            out.reply = out
+                .orders
+                .iter()
+                .find(|(_, o)| o["id"] == id)
+                .map(|(_, o)| o.clone())
+                .unwrap_or(Value::Null);
+            (live, Ok(out))
+        }
+        Err(e) => {
+            // The book moved but the database did not: rebuild from the truth.
+            log::error!(
+                "{}: order {id} not committed: {e:?}; reloading the book",
+                spec.symbol
+            );
+            let lp = lp_user.map(|u| LpConfig {
+                user_id: u,
+                levels: 0,
+                spread_ppm: 0,
+                step_ppm: 0,
+                level_qty: 0,
+            });
+            match load_live(&db, &spec, lp.as_ref()).await {
+                Ok(fresh) => (fresh, Err(e)),
+                Err(le) => (
+                    live,
+                    Err(MarketError::Internal(format!("{e:?}; reload failed: {le}"))),
+                ),
+            }
+        }
+    }
+}
+
+async fn cancel(
+    db: AnyPool,
+    spec: MarketSpec,
+    mut live: Live,
+    msg: Cancel,
+) -> (Live, Result<Outcome, MarketError>) {
+    if live
+        .book
+        .get(msg.order_id)
+        .is_none_or(|o| o.owner != msg.user_id)
+    {
+        return (live, Err(MarketError::NotFound));
+    }
+    let res: Result<Outcome, MarketError> = async {
+        let mut tx = db.begin().await?;
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "UPDATE orders SET status = 2, updated_at = $1 WHERE id = $2 AND user_id = $3 AND status = 0 RETURNING frozen_left, side",
+        )
+        .bind(now_ms())
+        .bind(msg.order_id)
+        .bind(msg.user_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((left, side)) = row else { return Err(MarketError::NotFound) };
+        let mut postings = Vec::new();
+        release(&mut tx, &mut postings, &spec, msg.order_id, msg.user_id, code_side(side), left).await?;
+        if !postings.is_empty() {
+            let op = Operation {
+                key: format!("order:{}:cancel", msg.order_id),
+                reason: "order_cancel".into(),
+                ref_type: "order".into(),
+                ref_id: msg.order_id,
+                postings,
+            };
+            ledger::post(&mut tx, &op).await.map_err(|e| MarketError::Internal(format!("{e:?}")))?;
+        }
+        let order = order_json(&mut tx, msg.order_id, &spec.symbol).await?;
+        tx.commit().await?;
+        Ok(Outcome { orders: vec![(msg.user_id, order.clone())], book_changed: true, reply: order, ..Outcome::default() })
+    }
+    .await;
+    if res.is_ok() {
+        live.book.cancel(msg.order_id);
+    }
+    (live, res)
+}
+
+/// Replaces the provider's ladder around `index`; fills against users' orders
+/// that the new quotes cross are settled in one transaction.
+async fn requote(
+    db: AnyPool,
+    spec: MarketSpec,
+    fees: Fees,
+    mut live: Live,
+    lp: LpConfig,
+    index: i64,
+    bars: Vec<(Period, Bar)>,
+) -> (Live, Option<Outcome>) {
+    for id in std::mem::take(&mut live.lp_orders) {
+        live.book.cancel(id);
+    }
+    let mut fills = Placed::default();
+    let levels = lp.levels.max(1) as i64;
+    let (base, quote) = live.lp_funds;
+    let lot = spec.lot.max(1);
+    let tick = spec.tick.max(1);
+    let mut quote_left = quote;
+    let mut base_left = base;
+    for i in 0..levels {
+        let off = lp.spread_ppm + i * lp.step_ppm;
+        let bid = ((index as i128 * (1_000_000 - off) as i128 / 1_000_000) as i64 / tick) * tick;
+        let ask = ((index as i128 * (1_000_000 + off) as i128 / 1_000_000) as i64 + tick - 1)
+            / tick
+            * tick;
+        for (side, price) in [(Side::Buy, bid), (Side::Sell, ask)] {
+            if price <= 0 {
+                continue;
+            }
+            let cap = match side {
+                Side::Buy => {
+                    ((quote_left / (levels - i)) as i128 * super::book::SCALE / price as i128)
+                        as i64
+                }
+                Side::Sell => base_left / (levels - i),
+            };
+            let qty = lp.level_qty.min(cap) / lot * lot;
+            if qty < spec.min_qty.max(lot) {
+                continue;
+            }
+            let id = live.next_lp_id;
+            live.next_lp_id -= 1;
+            match live.book.place(NewOrder {
+                id,
+                owner: lp.user_id,
+                side,
+                kind: Kind::Limit { price, qty },
+            }) {
+                Ok(p) => {
+                    if p.rested > 0 {
+                        live.lp_orders.push(id);
+                    }
+                    match side {
+                        Side::Buy => quote_left -= notional_floor(price, qty),
+                        Side::Sell => base_left -= qty,
+                    }
+                    fills.fills.extend(p.fills);
+                }
+                Err(e) => log::warn!("{}: quote refused: {e:?}", spec.symbol),
+            }
+        }
+    }
+    let res: Result<Option<Outcome>, MarketError> = async {
+        let mut tx = db.begin().await?;
+        for (p, b) in &bars {
+            sqlx::query(
+                "INSERT INTO klines (market, period, open_time, open, high, low, close, volume, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 ON CONFLICT (market, period, open_time) DO UPDATE SET high = excluded.high, low = excluded.low, close = excluded.close,
+                 volume = excluded.volume, amount = excluded.amount",
+            )
+            .bind(spec.id)
+            .bind(p.name())
+            .bind(b.open_time)
+            .bind(b.open)
+            .bind(b.high)
+            .bind(b.low)
+            .bind(b.close)
+            .bind(b.volume)
+            .bind(b.amount)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let out = if fills.fills.is_empty() {
+            None
+        } else {
+            let key = format!("lp:{}:{}:{}", spec.id, now_ms(), live.next_lp_id);
+            let (out, legs) = settle(&mut tx, &spec, &fees, &fills, Some(lp.user_id), None, key).await?;
+            apply_lp_legs(&mut live, &legs);
+            Some(out)
+        };
+        tx.commit().await?;
+        Ok(out)
+    }
+    .await;
+    match res {
+        Ok(mut out) => {
+            if let Some(o) = out.as_mut() {
+                o.book_changed = true;
+            }
+            (
+                live,
+                out.or(Some(Outcome {
+                    book_changed: true,
+                    ..Outcome::default()
+                })),
+            )
+        }
+        Err(e) => {
+            log::error!(
+                "{}: re-quote not committed: {e:?}; reloading the book",
+                spec.symbol
+            );
+            match load_live(&db, &spec, Some(&lp)).await {
+                Ok(fresh) => (fresh, None),
+                Err(_) => (live, None),
+            }
+        }
+    }
+}
+
+/// Creates K-line history on a market's first start so every chart has bars:
+/// each period walks back from the current price.
+async fn ensure_history(
+    db: &AnyPool,
+    spec: &MarketSpec,
+    index: i64,
+    seed: u64,
+) -> Result<(), sqlx::Error> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM klines WHERE market = $1")
+        .bind(spec.id)
+        .fetch_one(db)
+        .await?;
+    if n > 0 {
+        return Ok(());
+    }
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    for (pi, p) in PERIODS.iter().enumerate() {
+        let minutes = match p {
+            Period::M1 => 1,
+            Period::M5 => 5,
+            Period::M15 => 15,
+            Period::M30 => 30,
+            Period::H1 => 60,
+            Period::D1 => 1440,
+            Period::W1 => 10_080,
+            Period::Mon1 => 43_200,
+        };
+        // Volatility per bar grows with the square root of its length.
+        let vol = ((600.0 * (minutes as f64).sqrt()) as i64).min(60_000);
+        let mut rng = super::feed::Rng::new(seed ^ ((pi as u64 + 11) * 104_729));
+        let mut open_time = p.open_time(now);
+        let mut close = index;
+        let mut rows: Vec<[i64; 8]> = Vec::with_capacity(HISTORY_BARS);
+        for _ in 0..HISTORY_BARS {
+            let step = rng.symmetric(vol);
+            let open = ((close as i128 * (1_000_000 - step) as i128 / 1_000_000) as i64
+                / spec.tick)
+                .max(1)
+                * spec.tick;
+            let wiggle = |r: i64| (close.max(open) as i128 * r.abs() as i128 / 2_000_000) as i64;
+            let r1 = rng.symmetric(vol);
+            let r2 = rng.symmetric(vol);
+            let high = close.max(open) + wiggle(r1) / spec.tick * spec.tick;
+            let low = (close.min(open) - wiggle(r2) / spec.tick * spec.tick).max(spec.tick);
+            let volume = spec.lot * (10 + (r1.unsigned_abs() as i64 % 500)) * minutes.min(1440);
+            rows.push([
+                open_time,
+                open,
+                high,
+                low,
+                close,
+                volume,
+                notional_floor(close, volume),
+                0,
+            ]);
+            close = open;
+            open_time = p.open_time(open_time - 1);
+        }
+        // Many rows per statement: one round trip per chunk, not per bar.
+        for chunk in rows.chunks(100) {
+            let values: Vec<String> = (0..chunk.len())
+                .map(|i| {
+                    let b = i * 7 + 3;
+                    format!(
+                        "($1, $2, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
+                        b,
+                        b + 1,
+                        b + 2,
+                        b + 3,
+                        b + 4,
+                        b + 5,
+                        b + 6
+                    )
+                })
+                .collect();
+            let sql = format!(
+                "INSERT INTO klines (market, period, open_time, open, high, low, close, volume, amount) VALUES {}",
+                values.join(", ")
+            );
+            let mut q = sqlx::query(&sql).bind(spec.id).bind(p.name());
+            for r in chunk {
+                for v in &r[..7] {
+                    q = q.bind(*v);
+                }
+            }
+            q.execute(&mut *tx).await?;
+        }
+    }
+    tx.commit().await
+}
+
+/// Bars of history generated per period on a market's first start.
+const HISTORY_BARS: usize = 200;
+
+struct Loaded {
+    live: Live,
+    bars: HashMap<Period, Bar>,
+    day: VecDeque<Bar>,
+    index: Option<i64>,
+}
+
+async fn load(
+    db: AnyPool,
+    spec: MarketSpec,
+    lp: Option<LpConfig>,
+    index: i64,
+) -> Result<Loaded, sqlx::Error> {
+    ensure_history(&db, &spec, index, spec.id as u64).await?;
+    let live = load_live(&db, &spec, lp.as_ref()).await?;
+    let mut bars = HashMap::new();
+    for p in PERIODS {
+        let row: Option<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT open_time, open, high, low, close, volume, amount FROM klines WHERE market = $1 AND period = $2 ORDER BY open_time DESC LIMIT 1",
+        )
+        .bind(spec.id)
+        .bind(p.name())
+        .fetch_optional(&db)
+        .await?;
+        if let Some((open_time, open, high, low, close, volume, amount)) = row {
+            bars.insert(
+                p,
+                Bar {
+                    open_time,
+                    open,
+                    high,
+                    low,
+                    close,
+                    volume,
+                    amount,
+                },
+            );
+        }
+    }
+    let since = now_ms() - 86_400_000;
+    let rows: Vec<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT open_time, open, high, low, close, volume, amount FROM klines WHERE market = $1 AND period = '1min' AND open_time > $2 ORDER BY open_time",
+    )
+    .bind(spec.id)
+    .bind(since)
+    .fetch_all(&db)
+    .await?;
+    let day = rows
+        .into_iter()
+        .map(|(open_time, open, high, low, close, volume, amount)| Bar {
+            open_time,
+            open,
+            high,
+            low,
+            close,
+            volume,
+            amount,
+        })
+        .collect();
+    let index = bars.get(&Period::M1).map(|b| b.close);
+    Ok(Loaded {
+        live,
+        bars,
+        day,
+        index,
+    })
+}
+
+impl Actor for MarketActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.set_mailbox_capacity(10_000);
+        let fut = load(
+            self.db.clone(),
+            self.spec.clone(),
+            self.lp.clone(),
+            self.index,
+        );
+        ctx.wait(fut.into_actor(self).map(|res, act, ctx| match res {
+            Ok(l) => {
+                act.live = Some(l.live);
+                act.bars = l.bars;
+                act.day = l.day;
+                if let Some(i) = l.index {
+                    act.index = i;
+                    act.feed.resume(i);
+                }
+                log::info!(
+                    "{}: ready, {} open orders",
+                    act.spec.symbol,
+                    act.live.as_ref().map(|l| l.book.len()).unwrap_or(0)
+                );
+            }
+            Err(e) => {
+                log::error!("{}: cannot load: {e}", act.spec.symbol);
+                ctx.stop();
+            }
+        }));
+        super::deriv::start(self, ctx);
+        let every = self.tick_every;
+        if !every.is_zero() {
+            let backlog = self.backlog.clone();
+            ctx.run_interval(every, move |_act, ctx| {
+                backlog.fetch_add(1, Ordering::Relaxed);
+                ctx.notify(Tick);
+            });
+        }
+    }
+}
+
+impl Handler<Place> for MarketActor {
+    type Result = AtomicResponse<Self, Result<Value, MarketError>>;
+
+    fn handle(&mut self, msg: Place, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
+        let Some(live) = self.live.take() else {
+            return AtomicResponse::new(Box::pin(actix::fut::ready(Err(MarketError::Internal(
+                "market not ready".into(),
+            )))));
+        };
+        let fut = place(
+            self.db.clone(),
+            self.spec.clone(),
+            self.fees(),
+            live,
+            self.lp.as_ref().map(|l| l.user_id),
+            msg,
+        );
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(|(live, res), act, _| {
+            act.live = Some(live);
+            res.map(|out| {
+                act.after_commit(&out);
+                out.reply
+            })
+        })))
+    }
+}
+
+impl Handler<Cancel> for MarketActor {
+    type Result = AtomicResponse<Self, Result<Value, MarketError>>;
+
+    fn handle(&mut self, msg: Cancel, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
+        let Some(live) = self.live.take() else {
+            return AtomicResponse::new(Box::pin(actix::fut::ready(Err(MarketError::Internal(
+                "market not ready".into(),
+            )))));
+        };
+        let fut = cancel(self.db.clone(), self.spec.clone(), live, msg);
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(|(live, res), act, _| {
+            act.live = Some(live);
+            res.map(|out| {
+                act.after_commit(&out);
+                out.reply
+            })
+        })))
+    }
+}
+
+impl Handler<Tick> for MarketActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    fn handle(&mut self, _: Tick, ctx: &mut Context<Self>) -> Self::Result {
+        self.touch();
+        self.index = self.feed.next_price();
+        // Contracts and options look at the new mark next, in their own turn.
+        ctx.notify(super::deriv::MarkChanged);
+        self.observe(self.index, 0, 0, now_ms());
+        let ticker = self.ticker();
+        self.publish(MarketEvent::Ticker(ticker));
+        for p in PERIODS {
+            if let Some(b) = self.bars.get(&p) {
+                self.publish(MarketEvent::Channel {
+                    channel: "kline",
+                    symbol: self.spec.symbol.clone(),
+                    period: Some(p.name()),
+                    event: "kline",
+                    payload: json!({
+                        "symbol": self.spec.symbol, "period": p.name(), "open": units(b.open), "high": units(b.high),
+                        "low": units(b.low), "close": units(b.close), "volume": units(b.volume), "time": b.open_time,
+                    }),
+                });
+            }
+        }
+        let (Some(live), Some(lp)) = (self.live.take(), self.lp.clone()) else {
+            // No provider: only the bars need saving.
+            let bars: Vec<(Period, Bar)> = self.bars.iter().map(|(p, b)| (*p, *b)).collect();
+            let db = self.db.clone();
+            let id = self.spec.id;
+            return AtomicResponse::new(Box::pin(
+                async move {
+                    for (p, b) in bars {
+                        let _ = sqlx::query(
+                            "INSERT INTO klines (market, period, open_time, open, high, low, close, volume, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                             ON CONFLICT (market, period, open_time) DO UPDATE SET high = excluded.high, low = excluded.low, close = excluded.close,
+                             volume = excluded.volume, amount = excluded.amount",
+                        )
+                        .bind(id).bind(p.name()).bind(b.open_time).bind(b.open).bind(b.high).bind(b.low).bind(b.close).bind(b.volume).bind(b.amount)
+                        .execute(&db)
+                        .await;
+                    }
+                }
+                .into_actor(self),
+            ));
+        };
+        let bars: Vec<(Period, Bar)> = self.bars.iter().map(|(p, b)| (*p, *b)).collect();
+        let fut = requote(
+            self.db.clone(),
+            self.spec.clone(),
+            self.fees(),
+            live,
+            lp,
+            self.index,
+            bars,
+        );
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(|(live, out), act, _| {
+            act.live = Some(live);
+            if let Some(out) = out {
+                act.after_commit(&out);
+            }
+        })))
+    }
+}
+
+impl Handler<Snapshot> for MarketActor {
+    type Result = MessageResult<Snapshot>;
+
+    fn handle(&mut self, _: Snapshot, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
+        let mut t = self.ticker();
+        t["depth"] = self.depth_json(20);
+        MessageResult(t)
+    }
+}
+
+impl Handler<Health> for MarketActor {
+    type Result = MessageResult<Health>;
+
+    fn handle(&mut self, _: Health, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
+        MessageResult(json!({
+            "name": format!("market:{}", self.spec.symbol),
+            "backlog": self.backlog.load(Ordering::Relaxed).max(0),
+            "handled": self.handled,
+            "last_message_at": self.last_message_at,
+            "open_orders": self.live.as_ref().map(|l| l.book.len()).unwrap_or(0),
+            "index": units(self.index),
+        }))
+    }
+}

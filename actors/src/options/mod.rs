@@ -1,0 +1,125 @@
+//! Seconds options: the settlement rule and the expiry wheel. Pure.
+//!
+//! A rise wins when the closing index is higher than the opening index, a fall
+//! when it is lower; an equal close refunds the stake. Both prices are the index
+//! recorded at the instants of opening and expiry; nothing else decides.
+
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Rise,
+    Fall,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Lose,
+    Tie,
+}
+
+impl Outcome {
+    pub fn code(self) -> i64 {
+        match self {
+            Outcome::Win => 1,
+            Outcome::Lose => 2,
+            Outcome::Tie => 3,
+        }
+    }
+}
+
+pub fn outcome(dir: Direction, open: i64, close: i64) -> Outcome {
+    match (dir, close.cmp(&open)) {
+        (_, std::cmp::Ordering::Equal) => Outcome::Tie,
+        (Direction::Rise, std::cmp::Ordering::Greater)
+        | (Direction::Fall, std::cmp::Ordering::Less) => Outcome::Win,
+        _ => Outcome::Lose,
+    }
+}
+
+/// What the user gets back: a win pays the stake plus stake × ratio (rounded
+/// down), a tie the stake, a loss nothing.
+pub fn payout(o: Outcome, stake: i64, ratio_ppm: i64) -> i64 {
+    match o {
+        Outcome::Win => stake + (stake as i128 * ratio_ppm as i128 / 1_000_000) as i64,
+        Outcome::Tie => stake,
+        Outcome::Lose => 0,
+    }
+}
+
+/// Option ids by expiry time (ms).
+#[derive(Debug, Default, Clone)]
+pub struct Wheel {
+    due: BTreeMap<i64, Vec<i64>>,
+    len: usize,
+}
+
+impl Wheel {
+    pub fn insert(&mut self, expires_at: i64, id: i64) {
+        self.due.entry(expires_at).or_default().push(id);
+        self.len += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The earliest expiry, if any.
+    pub fn next_due(&self) -> Option<i64> {
+        self.due.keys().next().copied()
+    }
+
+    /// Takes every option expiring at or before `now`.
+    pub fn take_due(&mut self, now: i64) -> Vec<(i64, i64)> {
+        let later = self.due.split_off(&(now + 1));
+        let due = std::mem::replace(&mut self.due, later);
+        let out: Vec<(i64, i64)> = due
+            .into_iter()
+            .flat_map(|(t, ids)| ids.into_iter().map(move |id| (t, id)))
+            .collect();
+        self.len -= out.len();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_outcome_depends_only_on_the_two_recorded_prices() {
+        assert_eq!(outcome(Direction::Rise, 100, 101), Outcome::Win);
+        assert_eq!(outcome(Direction::Rise, 100, 99), Outcome::Lose);
+        assert_eq!(outcome(Direction::Fall, 100, 99), Outcome::Win);
+        assert_eq!(outcome(Direction::Fall, 100, 101), Outcome::Lose);
+        assert_eq!(outcome(Direction::Rise, 100, 100), Outcome::Tie);
+        assert_eq!(outcome(Direction::Fall, 100, 100), Outcome::Tie);
+    }
+
+    #[test]
+    fn payouts_round_down() {
+        assert_eq!(payout(Outcome::Win, 100, 800_000), 180);
+        assert_eq!(payout(Outcome::Win, 3, 333_333), 3);
+        assert_eq!(payout(Outcome::Tie, 100, 800_000), 100);
+        assert_eq!(payout(Outcome::Lose, 100, 800_000), 0);
+    }
+
+    #[test]
+    fn the_wheel_hands_out_exactly_what_is_due() {
+        let mut w = Wheel::default();
+        w.insert(1_000, 1);
+        w.insert(2_000, 2);
+        w.insert(1_000, 3);
+        assert_eq!(w.take_due(999), vec![]);
+        assert_eq!(w.take_due(1_000), vec![(1_000, 1), (1_000, 3)]);
+        assert_eq!(w.len(), 1);
+        assert_eq!(w.next_due(), Some(2_000));
+        assert_eq!(w.take_due(5_000), vec![(2_000, 2)]);
+        assert!(w.is_empty());
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# with-server.sh BIN DIR CMD...: starts the bourse binary BIN on a free port with a
+# fresh SQLite database (default config otherwise: demo data, live prices), runs
+# CMD in DIR with BOURSE_URL set to the server's address (and ADMIN_EMAIL /
+# ADMIN_PASSWORD of an admin account), and stops the server.
+set -euo pipefail
+bin=${1:?usage: with-server.sh BIN DIR CMD...}
+dir=${2:?usage: with-server.sh BIN DIR CMD...}
+shift 2
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+log="$work/server.log"
+cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+cd "$root"
+export BOURSE__DATABASE__URL="sqlite://$work/run.db?mode=rwc"
+export BOURSE__UPLOADS__DIR="$work/uploads"
+# An admin account for the review screens and calls.
+export ADMIN_EMAIL=admin@bourse.local ADMIN_PASSWORD=AdminPass123
+"$bin" admin create-user --email "$ADMIN_EMAIL" --password "$ADMIN_PASSWORD" >/dev/null
+BOURSE__SERVER__PORT=0 RUST_LOG=warn "$bin" serve >"$log" 2>&1 &
+pid=$!
+addr=""
+for _ in $(seq 1 600); do
+  addr=$(grep -o 'listening on http://[^ ]*' "$log" | head -1 | cut -d' ' -f3 || true)
+  [ -n "$addr" ] && break
+  kill -0 "$pid" 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 0.1
+done
+[ -n "$addr" ] || { echo "server did not start"; cat "$log"; exit 1; }
+echo "running against $addr: $*"
+cd "$dir"
+status=0
+BOURSE_URL="$addr" "$@" || status=$?
+[ "$status" -eq 0 ] || { echo "--- server log ---"; tail -50 "$log"; }
+exit "$status"

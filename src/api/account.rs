@@ -1,0 +1,293 @@
+//! Codes, registration, login, logout and password reset.
+
+use super::ok;
+use crate::codes;
+use crate::db::now_ms;
+use crate::error::{is_unique_violation, ApiError, ApiResult};
+use crate::extract::Req;
+use crate::i18n::t;
+use crate::notifier::Channel;
+use crate::security::{
+    hash_password_blocking, new_invite_code, new_token, sha256_hex, verify_password_blocking,
+};
+use crate::state::AppState;
+use crate::validate;
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+/// An account as typed into the login field: an e-mail or a mobile number.
+pub enum Account {
+    Email(String),
+    Mobile(String),
+}
+
+impl Account {
+    pub fn parse(raw: Option<&str>) -> ApiResult<Account> {
+        let raw = raw.ok_or_else(|| ApiError::invalid("err_account_invalid"))?;
+        if raw.contains('@') {
+            Ok(Account::Email(validate::email(raw)?))
+        } else if !raw.is_empty() && raw.chars().all(|c| c.is_ascii_digit()) && raw.len() <= 15 {
+            Ok(Account::Mobile(raw.to_string()))
+        } else {
+            Err(ApiError::invalid("err_account_invalid"))
+        }
+    }
+
+    /// The address codes for this account are sent to.
+    pub fn address(&self) -> &str {
+        match self {
+            Account::Email(e) | Account::Mobile(e) => e,
+        }
+    }
+
+    /// The user's id and password hash, if registered.
+    async fn find(&self, state: &AppState) -> ApiResult<Option<(i64, String)>> {
+        let sql = match self {
+            Account::Email(_) => "SELECT id, password_hash FROM users WHERE email = $1",
+            Account::Mobile(_) => "SELECT id, password_hash FROM users WHERE mobile = $1",
+        };
+        Ok(sqlx::query_as(sql)
+            .bind(self.address())
+            .fetch_optional(&state.db)
+            .await?)
+    }
+}
+
+pub async fn sms_mail(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let email = validate::email(req.any(&["user_string", "email"]).unwrap_or_default())?;
+    codes::send(&state, Channel::Email, &email, &req.ip, req.lang).await?;
+    Ok(ok(t(req.lang, "ok_code_sent", &[])))
+}
+
+pub async fn sms_send(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let area = validate::area_code(req.get("area_code"))?;
+    let mobile = validate::mobile(
+        &area,
+        req.any(&["mobile", "user_string"]).unwrap_or_default(),
+    )?;
+    codes::send(&state, Channel::Sms, &mobile, &req.ip, req.lang).await?;
+    Ok(ok(t(req.lang, "ok_code_sent", &[])))
+}
+
+pub async fn check_email(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let email = validate::email(req.any(&["user_string", "email"]).unwrap_or_default())?;
+    let found = Account::Email(email).find(&state).await?.is_some();
+    Ok(ok(json!({ "registered": found })))
+}
+
+pub async fn register(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let raw = req.get("user_string").unwrap_or_default();
+    let (account, area) = match req.get("type").unwrap_or("email") {
+        "email" => (Account::Email(validate::email(raw)?), None),
+        "mobile" => {
+            let area = validate::area_code(req.get("area_code"))?;
+            (Account::Mobile(validate::mobile(&area, raw)?), Some(area))
+        }
+        _ => return Err(ApiError::invalid("err_type_invalid")),
+    };
+    let password = validate::password(req.raw("password"), req.raw("re_password"))?;
+    let code = validate::code(req.get("code"))?;
+    let parent = match req.get("extension_code") {
+        None => None,
+        Some(invite) => Some(
+            sqlx::query_as::<_, (i64,)>("SELECT id FROM users WHERE invite_code = $1")
+                .bind(invite.to_uppercase())
+                .fetch_optional(&state.db)
+                .await?
+                .ok_or_else(|| ApiError::invalid("err_invite_code"))?
+                .0,
+        ),
+    };
+    if account.find(&state).await?.is_some() {
+        return Err(ApiError::conflict("err_account_exists"));
+    }
+    // Everything else is valid: only now is the code used up.
+    codes::consume(&state, account.address(), &code).await?;
+    let hash = hash_password_blocking(password)
+        .await
+        .map_err(ApiError::internal)?;
+    let (email, mobile) = match &account {
+        Account::Email(e) => (Some(e.clone()), None),
+        Account::Mobile(m) => (None, Some(m.clone())),
+    };
+    let user_id = create_user(&state, email, mobile, area, &hash, parent, "user").await?;
+    welcome(&state, user_id, req.lang).await?;
+    Ok(ok(t(req.lang, "ok_registered", &[])))
+}
+
+/// Inserts a user with a fresh invite code (retrying the rare code collision).
+pub async fn create_user(
+    state: &AppState,
+    email: Option<String>,
+    mobile: Option<String>,
+    area_code: Option<String>,
+    password_hash: &str,
+    parent: Option<i64>,
+    role: &str,
+) -> ApiResult<i64> {
+    for _ in 0..5 {
+        let invite = new_invite_code();
+        let nickname = format!("Bourse{}", &invite[..4]);
+        let res: Result<(i64,), sqlx::Error> = sqlx::query_as(
+            "INSERT INTO users (email, mobile, area_code, password_hash, nickname, invite_code, parent_id, role, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        )
+        .bind(&email)
+        .bind(&mobile)
+        .bind(&area_code)
+        .bind(password_hash)
+        .bind(&nickname)
+        .bind(&invite)
+        .bind(parent)
+        .bind(role)
+        .bind(now_ms())
+        .fetch_one(&state.db)
+        .await;
+        match res {
+            Ok((id,)) => return Ok(id),
+            Err(e) if is_unique_violation(&e) => {
+                let taken: Option<(i64,)> =
+                    sqlx::query_as("SELECT id FROM users WHERE email = $1 OR mobile = $2")
+                        .bind(&email)
+                        .bind(&mobile)
+                        .fetch_optional(&state.db)
+                        .await?;
+                if taken.is_some() {
+                    return Err(ApiError::conflict("err_account_exists"));
+                }
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::internal("no free invite code after 5 tries"))
+}
+
+/// The welcome notification, in the language the user registered in.
+async fn welcome(state: &AppState, user_id: i64, lang: crate::i18n::Lang) -> ApiResult<()> {
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT title, content FROM pages WHERE slug = 'welcome_message' AND lang IN ($1, 'en') ORDER BY CASE WHEN lang = $1 THEN 0 ELSE 1 END LIMIT 1",
+    )
+    .bind(lang.code())
+    .fetch_optional(&state.db)
+    .await?;
+    if let Some((title, content)) = row {
+        sqlx::query("INSERT INTO notifications (user_id, title, content, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(user_id)
+            .bind(title)
+            .bind(content)
+            .bind(now_ms())
+            .execute(&state.db)
+            .await?;
+    }
+    Ok(())
+}
+
+pub async fn login(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let now = now_ms();
+    let limits = &state.settings.limits;
+    if !state.limiter.allow(
+        &format!("login-ip:{}", req.ip),
+        limits.login_per_ip_per_minute,
+        60_000,
+        now,
+    ) {
+        return Err(ApiError::rate_limited());
+    }
+    let account = Account::parse(req.any(&["user_string", "account"]))?;
+    let password = req.raw("password").unwrap_or_default().to_string();
+    let fail_key = format!("login-fail:{}", account.address());
+    let window = limits.login_failure_window_seconds * 1000;
+    if state.limiter.count(&fail_key, window, now) >= limits.login_failures_per_account {
+        return Err(ApiError::rate_limited());
+    }
+    let found = account.find(&state).await?;
+    let valid = match &found {
+        Some((_, hash)) => verify_password_blocking(password, hash.clone()).await,
+        // Same work for an unknown account, so timing does not reveal which exist.
+        None => !verify_password_blocking(password, crate::security::dummy_hash()).await,
+    };
+    let Some((user_id, _)) = found.filter(|_| valid) else {
+        state.limiter.record(&fail_key, now);
+        return Err(ApiError::invalid("err_login_failed"));
+    };
+    state.limiter.clear(&fail_key);
+    let token = new_token();
+    sqlx::query(
+        "INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(user_id)
+    .bind(sha256_hex(&token))
+    .bind(now)
+    .bind(now + state.settings.auth.token_ttl_hours * 3_600_000)
+    .execute(&state.db)
+    .await?;
+    Ok(ok(token))
+}
+
+pub async fn logout(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE token_hash = $2")
+        .bind(now_ms())
+        .bind(&user.token_hash)
+        .execute(&state.db)
+        .await?;
+    Ok(ok(t(req.lang, "ok_logged_out", &[])))
+}
+
+/// Revokes every live token of a user (password changed or reset).
+pub async fn revoke_all(state: &AppState, user_id: i64) -> ApiResult<()> {
+    sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
+        .bind(now_ms())
+        .bind(user_id)
+        .execute(&state.db)
+        .await?;
+    Ok(())
+}
+
+pub async fn forget(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let account = Account::parse(req.any(&["account", "user_string"]))?;
+    let password = validate::password(
+        req.raw("password"),
+        req.params
+            .get("repassword")
+            .or(req.params.get("re_password"))
+            .map(String::as_str),
+    )?;
+    let code = validate::code(req.get("code"))?;
+    let (user_id, _) = account
+        .find(&state)
+        .await?
+        .ok_or_else(|| ApiError::invalid("err_account_not_found"))?;
+    codes::consume(&state, account.address(), &code).await?;
+    let hash = hash_password_blocking(password)
+        .await
+        .map_err(ApiError::internal)?;
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+        .bind(hash)
+        .bind(user_id)
+        .execute(&state.db)
+        .await?;
+    revoke_all(&state, user_id).await?;
+    state
+        .limiter
+        .clear(&format!("login-fail:{}", account.address()));
+    Ok(ok(t(req.lang, "ok_password_reset", &[])))
+}
+
+pub async fn dev_outbox(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    if !state.settings.dev.outbox {
+        return Err(ApiError::not_found());
+    }
+    let to = req.get("to").unwrap_or_default().to_lowercase();
+    let rows: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT to_addr, code, sent_at FROM outbox WHERE to_addr = $1 ORDER BY id DESC LIMIT 20",
+    )
+    .bind(&to)
+    .fetch_all(&state.db)
+    .await?;
+    let list: Vec<_> = rows
+        .into_iter()
+        .map(|(to, code, sent_at)| json!({"to": to, "code": code, "sent_at": sent_at}))
+        .collect();
+    Ok(ok(list))
+}

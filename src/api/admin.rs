@@ -1,0 +1,184 @@
+//! Admin calls under `/admin/api`: only accounts whose role is `admin`.
+
+use super::ok;
+use super::profile::user_json;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{AuthUser, Req};
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+/// The caller, if an admin; 999 without a token, 403 for other roles.
+pub async fn require_admin(state: &AppState, req: &Req) -> ApiResult<AuthUser> {
+    let user = req.user(state).await?;
+    if user.role != "admin" {
+        return Err(ApiError::forbidden());
+    }
+    Ok(user)
+}
+
+pub async fn me(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let admin = require_admin(&state, &req).await?;
+    Ok(ok(user_json(&state, admin.id).await?))
+}
+
+pub async fn users(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    let paging = req.paging()?;
+    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users")
+        .fetch_one(&state.db)
+        .await?;
+    let rows: Vec<(i64, Option<String>, Option<String>, String, i64)> = sqlx::query_as(
+        "SELECT id, email, mobile, role, created_at FROM users ORDER BY id DESC LIMIT $1 OFFSET $2",
+    )
+    .bind(paging.limit)
+    .bind(paging.offset())
+    .fetch_all(&state.db)
+    .await?;
+    let data = rows
+        .into_iter()
+        .map(|(id, email, mobile, role, created_at)| {
+            // Admins see accounts in full; masking is for other users' eyes.
+            let account = email.or(mobile).unwrap_or_default();
+            json!({"id": id, "account": account, "role": role, "created_at": created_at})
+        })
+        .collect();
+    Ok(ok(paging.wrap(data, total)))
+}
+
+fn reason(req: &Req, approve: bool) -> ApiResult<String> {
+    let r = req.get("reason").unwrap_or_default().to_string();
+    if !approve && r.is_empty() {
+        return Err(ApiError::invalid("err_reason_required"));
+    }
+    Ok(r)
+}
+
+pub async fn deposits(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    Ok(ok(super::wallet::deposit_queue(&state, &req).await?))
+}
+
+async fn review_deposit(state: &AppState, req: &Req, approve: bool) -> ApiResult<HttpResponse> {
+    let admin = require_admin(state, req).await?;
+    let why = reason(req, approve)?;
+    super::wallet::review_deposit(state, admin.id, req.id("id")?, approve, &why).await?;
+    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+}
+
+pub async fn approve_deposit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    review_deposit(&state, &req, true).await
+}
+
+pub async fn reject_deposit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    review_deposit(&state, &req, false).await
+}
+
+pub async fn withdrawals(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    Ok(ok(super::wallet::withdraw_queue(&state, &req).await?))
+}
+
+async fn review_withdrawal(state: &AppState, req: &Req, approve: bool) -> ApiResult<HttpResponse> {
+    let admin = require_admin(state, req).await?;
+    let why = reason(req, approve)?;
+    let new_state = if approve { 1 } else { 2 };
+    super::wallet::finish_withdrawal(state, req.id("id")?, new_state, admin.id, None, &why).await?;
+    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+}
+
+pub async fn approve_withdrawal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    review_withdrawal(&state, &req, true).await
+}
+
+pub async fn reject_withdrawal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    review_withdrawal(&state, &req, false).await
+}
+
+pub async fn verifications(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    Ok(ok(super::identity::verification_queue(&state, &req).await?))
+}
+
+async fn review_verification(
+    state: &AppState,
+    req: &Req,
+    approve: bool,
+) -> ApiResult<HttpResponse> {
+    let admin = require_admin(state, req).await?;
+    let why = reason(req, approve)?;
+    super::identity::review_verification(state, admin.id, req.id("id")?, approve, &why).await?;
+    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+}
+
+pub async fn approve_verification(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    review_verification(&state, &req, true).await
+}
+
+pub async fn reject_verification(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    review_verification(&state, &req, false).await
+}
+
+pub async fn audit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    let report = actors::ledger::audit(&state.db)
+        .await
+        .map_err(crate::funds::ledger_error)?;
+    Ok(ok(report))
+}
+
+pub async fn deposit_addresses(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
+        "SELECT currency, network, address, updated_at FROM deposit_addresses ORDER BY currency, network",
+    )
+    .fetch_all(&state.db)
+    .await?;
+    let list: Vec<_> = rows
+        .into_iter()
+        .map(|(c, n, a, at)| json!({"currency": c, "network": n, "address": a, "updated_at": at}))
+        .collect();
+    Ok(ok(list))
+}
+
+pub async fn set_deposit_address(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    let coin = crate::funds::currency(&state, &req, &["currency", "currency_id"])?;
+    let network = req.get("network").unwrap_or_default();
+    let address = req
+        .get("address")
+        .filter(|a| (10..=128).contains(&a.len()) && a.chars().all(|c| c.is_ascii_alphanumeric()))
+        .ok_or_else(|| ApiError::invalid("err_wallet_fields"))?;
+    let res = sqlx::query("UPDATE deposit_addresses SET address = $1, updated_at = $2 WHERE currency = $3 AND network = $4")
+        .bind(address)
+        .bind(crate::db::now_ms())
+        .bind(coin.id)
+        .bind(network)
+        .execute(&state.db)
+        .await?;
+    if res.rows_affected() == 0 {
+        return Err(ApiError::invalid("err_network_invalid"));
+    }
+    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+}
+
+/// Changes one fiat rate (units per US dollar): a positive decimal.
+pub async fn set_fiat_rate(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    require_admin(&state, &req).await?;
+    let code = req.get("code").unwrap_or_default().to_uppercase();
+    let rate = req
+        .get("rate")
+        .and_then(|r| r.parse::<rust_decimal::Decimal>().ok())
+        .filter(|r| *r > rust_decimal::Decimal::ZERO)
+        .ok_or_else(|| ApiError::invalid("err_amount_invalid"))?;
+    let res = sqlx::query("UPDATE fiat_rates SET rate = $1, updated_at = $2 WHERE code = $3")
+        .bind(rate.normalize().to_string())
+        .bind(crate::db::now_ms())
+        .bind(&code)
+        .execute(&state.db)
+        .await?;
+    if res.rows_affected() == 0 {
+        return Err(ApiError::invalid("err_currency_invalid"));
+    }
+    Ok(ok(super::site::fiat_rates(&state).await?))
+}

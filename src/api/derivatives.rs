@@ -1,0 +1,431 @@
+//! Contracts (`lever/*`) and seconds options (`microtrade/*`) over HTTP. Orders go
+//! to their market's actor; lists are read from the database, scoped to the
+//! caller, with live profit from the market's current mark.
+
+use super::market::{market, market_error, unavailable, units_of};
+use super::ok;
+use crate::error::{ApiError, ApiResult, Kind};
+use crate::extract::Req;
+use crate::markets::MarketHandle;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use actors::ledger::account;
+use actors::lever::math::Dir;
+use actors::market::actor::{units, Snapshot};
+use actors::market::deriv::{
+    lever_json, micro_json, LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, MicroRow,
+    MicroSubmit, LEVER_COLUMNS, MICRO_COLUMNS,
+};
+use actors::options::Direction;
+use serde_json::{json, Value};
+
+fn ppm_str(ppm: i64) -> String {
+    let d = rust_decimal::Decimal::new(ppm, 6).normalize();
+    d.to_string()
+}
+
+async fn mark(m: &MarketHandle) -> Option<i64> {
+    let snap = m.send(Snapshot).await.ok()?;
+    let p = snap["now_price"].as_str()?;
+    actors::money::to_units(p.parse().ok()?).ok()
+}
+
+fn lever_market<'a>(state: &'a AppState, req: &Req) -> ApiResult<&'a MarketHandle> {
+    let m = market(state, req)?;
+    match &m.deriv {
+        Some(d) if d.lever => Ok(m),
+        _ => Err(ApiError::invalid("err_market_invalid")),
+    }
+}
+
+/// The contract terms of a market and the caller's lever balance.
+pub async fn deal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let m = lever_market(&state, &req)?;
+    let Some(d) = &m.deriv else {
+        return Err(unavailable());
+    };
+    let balance = match req.user(&state).await {
+        Ok(u) => actors::ledger::balance(&state.db, u.id, m.spec.quote, account::LEVER)
+            .await
+            .map(|b| units(b.0))
+            .unwrap_or_else(|_| "0".into()),
+        Err(_) => "0".into(),
+    };
+    Ok(ok(json!({
+        "match_id": m.spec.id, "symbol": m.spec.symbol, "currency_id": m.spec.base, "legal_id": m.spec.quote,
+        "multiple": d.multiples, "lever_share_num": units(d.lot_units), "lever_trade_fee": ppm_str(d.fee_ppm),
+        "spread": ppm_str(d.spread_ppm), "overnight": ppm_str(d.overnight_ppm), "min_share": d.min_share,
+        "max_share": d.max_share, "limit_orders": d.limit_orders, "maintenance_ratio": ppm_str(d.maintenance_ppm),
+        "tick": units(m.spec.tick), "mark_price": mark(m).await.map(units), "lever_balance": balance,
+    })))
+}
+
+fn dir(req: &Req) -> ApiResult<Dir> {
+    match req.get("type") {
+        Some("1") => Ok(Dir::Long),
+        Some("2") => Ok(Dir::Short),
+        _ => Err(ApiError::invalid("err_direction")),
+    }
+}
+
+fn int(req: &Req, name: &str, key: &'static str) -> ApiResult<i64> {
+    req.get(name)
+        .and_then(|v| v.parse::<i64>().ok())
+        .filter(|v| *v > 0)
+        .ok_or_else(|| ApiError::invalid(key))
+}
+
+pub async fn submit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let m = lever_market(&state, &req)?;
+    let dir = dir(&req)?;
+    let share = int(&req, "share", "err_share_range")?;
+    let multiple = int(&req, "multiple", "err_multiple")?;
+    let limit = match req.get("status").unwrap_or("1") {
+        "1" => None,
+        "0" => Some(units_of(req.get("target_price"), "err_price_required")?),
+        _ => return Err(ApiError::invalid("err_type_invalid")),
+    };
+    let res = m
+        .send(LeverSubmit {
+            user_id: user.id,
+            dir,
+            limit,
+            share,
+            multiple,
+        })
+        .await
+        .map_err(|_| unavailable())?;
+    Ok(ok(res.map_err(|e| market_error(e, m))?))
+}
+
+/// The market of one of the caller's contract orders.
+async fn order_market(
+    state: &AppState,
+    user: i64,
+    id: i64,
+    status: i64,
+) -> ApiResult<&MarketHandle> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT market FROM lever_orders WHERE id = $1 AND user_id = $2 AND status = $3",
+    )
+    .bind(id)
+    .bind(user)
+    .bind(status)
+    .fetch_optional(&state.db)
+    .await?;
+    let (market,) = row.ok_or_else(|| ApiError::new(Kind::NotFound, "err_order_closed"))?;
+    state.markets.by_id(market).ok_or_else(unavailable)
+}
+
+pub async fn close(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let id = req.id("id")?;
+    let m = order_market(&state, user.id, id, 1).await?;
+    let res = m
+        .send(LeverClose {
+            user_id: user.id,
+            id: Some(id),
+            dirs: vec![],
+        })
+        .await
+        .map_err(|_| unavailable())?;
+    Ok(ok(res.map_err(|e| market_error(e, m))?))
+}
+
+pub async fn cancel(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let id = req.id("id")?;
+    let m = order_market(&state, user.id, id, 0).await?;
+    let res = m
+        .send(LeverCancel {
+            user_id: user.id,
+            id,
+        })
+        .await
+        .map_err(|_| unavailable())?;
+    Ok(ok(res.map_err(|e| market_error(e, m))?))
+}
+
+/// `type` 0 all, 1 longs only, 2 shorts only; every contract market, or one.
+pub async fn batch_close(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let dirs = match req.get("type").unwrap_or("0") {
+        "0" => vec![Dir::Long, Dir::Short],
+        "1" => vec![Dir::Long],
+        "2" => vec![Dir::Short],
+        _ => return Err(ApiError::invalid("err_type_invalid")),
+    };
+    let only = match req.any(&["match_id", "symbol"]) {
+        Some(_) => Some(market(&state, &req)?.spec.id),
+        None => None,
+    };
+    let mut closed: Vec<Value> = Vec::new();
+    for m in state
+        .markets
+        .list
+        .iter()
+        .filter(|m| m.deriv.as_ref().is_some_and(|d| d.lever))
+    {
+        if only.is_some_and(|id| id != m.spec.id) {
+            continue;
+        }
+        let res = m
+            .send(LeverClose {
+                user_id: user.id,
+                id: None,
+                dirs: dirs.clone(),
+            })
+            .await
+            .map_err(|_| unavailable())?;
+        let v = res.map_err(|e| market_error(e, m))?;
+        closed.extend(v["closed"].as_array().cloned().unwrap_or_default());
+    }
+    Ok(ok(json!({"closed": closed})))
+}
+
+pub async fn set_stop(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let id = req.id("id")?;
+    let price = |name: &str| -> ApiResult<Option<i64>> {
+        match req.get(name) {
+            None | Some("0") => Ok(None),
+            Some(v) => units_of(Some(v), "err_tp_sl").map(Some),
+        }
+    };
+    let (tp, sl) = (price("target_profit_price")?, price("stop_loss_price")?);
+    let m = order_market(&state, user.id, id, 1).await?;
+    let res = m
+        .send(LeverSetStop {
+            user_id: user.id,
+            id,
+            tp,
+            sl,
+        })
+        .await
+        .map_err(|_| unavailable())?;
+    Ok(ok(res.map_err(|e| market_error(e, m))?))
+}
+
+async fn lever_rows(
+    state: &AppState,
+    where_sql: &str,
+    user: i64,
+    status: &[i64],
+    market: Option<i64>,
+    page: Option<(i64, i64)>,
+) -> ApiResult<(Vec<LeverRow>, i64)> {
+    let list = status
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let filter = format!("user_id = $1 AND status IN ({list}) AND (CAST($2 AS BIGINT) IS NULL OR market = $2) {where_sql}");
+    let (total,): (i64,) =
+        sqlx::query_as(&format!("SELECT COUNT(*) FROM lever_orders WHERE {filter}"))
+            .bind(user)
+            .bind(market)
+            .fetch_one(&state.db)
+            .await?;
+    let (limit, offset) = page.unwrap_or((1000, 0));
+    let rows: Vec<LeverRow> = sqlx::query_as(&format!(
+        "SELECT {LEVER_COLUMNS} FROM lever_orders WHERE {filter} ORDER BY id DESC LIMIT $3 OFFSET $4"
+    ))
+    .bind(user)
+    .bind(market)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.db)
+    .await?;
+    Ok((rows, total))
+}
+
+async fn with_marks(state: &AppState, rows: &[LeverRow]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for r in rows {
+        let m = state.markets.by_id(r.market);
+        let mark = match m {
+            Some(m) if r.status == 1 => mark(m).await,
+            _ => None,
+        };
+        let maint = m
+            .and_then(|m| m.deriv.as_ref())
+            .map(|d| d.maintenance_ppm)
+            .unwrap_or(0);
+        let symbol = m.map(|m| m.spec.symbol.clone()).unwrap_or_default();
+        out.push(lever_json(r, &symbol, mark, maint));
+    }
+    out
+}
+
+/// `status` 0 pending, 1 holding (default), 3 history (closed and cancelled).
+pub async fn my_trade(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let paging = req.paging()?;
+    let status: &[i64] = match req.get("status").unwrap_or("1") {
+        "0" => &[0],
+        "1" => &[1],
+        "3" | "4" => &[3, 4],
+        _ => return Err(ApiError::invalid("err_type_invalid")),
+    };
+    let only = match req.any(&["match_id", "symbol"]) {
+        Some(_) => Some(market(&state, &req)?.spec.id),
+        None => None,
+    };
+    let (rows, total) = lever_rows(
+        &state,
+        "",
+        user.id,
+        status,
+        only,
+        Some((paging.limit, paging.offset())),
+    )
+    .await?;
+    Ok(ok(paging.wrap(with_marks(&state, &rows).await, total)))
+}
+
+/// Every holding position with live profit, and totals.
+pub async fn dealall(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let (rows, _) = lever_rows(&state, "", user.id, &[1], None, None).await?;
+    let list = with_marks(&state, &rows).await;
+    let sum = |k: &str| -> String {
+        let total: rust_decimal::Decimal = list
+            .iter()
+            .filter_map(|v| {
+                v[k].as_str()
+                    .and_then(|s| s.parse::<rust_decimal::Decimal>().ok())
+            })
+            .sum();
+        total.normalize().to_string()
+    };
+    Ok(ok(
+        json!({"total_profit": sum("profit"), "total_margin": sum("caution_money"), "positions": list}),
+    ))
+}
+
+pub async fn payable(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let coin = state.settings.microtrade.currency;
+    let name = state
+        .settings
+        .currency(coin)
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    let available = match req.user(&state).await {
+        Ok(u) => actors::ledger::balance(&state.db, u.id, coin, account::MICRO)
+            .await
+            .map(|b| units(b.0))
+            .unwrap_or_else(|_| "0".into()),
+        Err(_) => "0".into(),
+    };
+    Ok(ok(
+        json!([{"currency_id": coin, "name": name, "available": available}]),
+    ))
+}
+
+pub async fn seconds(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
+    let mt = &state.settings.microtrade;
+    let list: Vec<Value> = mt
+        .durations
+        .iter()
+        .map(|d| {
+            json!({"seconds": d.seconds, "profit_ratio": d.profit_ratio.normalize().to_string(),
+                   "min_amount": d.min_amount.normalize().to_string(), "max_amount": d.max_amount.normalize().to_string(),
+                   "fee_rate": mt.fee_rate.normalize().to_string()})
+        })
+        .collect();
+    Ok(ok(list))
+}
+
+pub async fn micro_submit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let m = market(&state, &req)?;
+    if m.deriv.as_ref().is_none_or(|d| d.options.is_empty()) {
+        return Err(ApiError::invalid("err_market_invalid"));
+    }
+    if let Some(c) = req.get("currency_id").and_then(|c| c.parse::<i64>().ok()) {
+        if c != state.settings.microtrade.currency && c != m.spec.base {
+            return Err(ApiError::invalid("err_currency_invalid"));
+        }
+    }
+    let dir = match req.get("type") {
+        Some("1") => Direction::Rise,
+        Some("2") => Direction::Fall,
+        _ => return Err(ApiError::invalid("err_direction")),
+    };
+    let seconds = int(&req, "seconds", "err_seconds")?;
+    let stake = units_of(req.any(&["number", "amount"]), "err_amount_invalid")?;
+    let res = m
+        .send(MicroSubmit {
+            user_id: user.id,
+            dir,
+            seconds,
+            stake,
+        })
+        .await
+        .map_err(|_| unavailable())?;
+    Ok(ok(res.map_err(|e| market_error(e, m))?))
+}
+
+fn symbol_of(state: &AppState, market: i64) -> String {
+    state
+        .markets
+        .by_id(market)
+        .map(|m| m.spec.symbol.clone())
+        .unwrap_or_default()
+}
+
+/// `type` 1 (or `status` 0) holding, 2 (or `status` 1) history; default limit 5.
+pub async fn micro_lists(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let page: i64 = req
+        .get("page")
+        .and_then(|p| p.parse().ok())
+        .filter(|p| *p > 0)
+        .unwrap_or(1);
+    let limit: i64 = req
+        .get("limit")
+        .and_then(|p| p.parse().ok())
+        .filter(|p| *p > 0)
+        .unwrap_or(5)
+        .min(100);
+    let status = match (req.get("type"), req.get("status")) {
+        (Some("2"), _) | (_, Some("1")) => 1,
+        _ => 0,
+    };
+    let (total,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM micro_orders WHERE user_id = $1 AND status = $2")
+            .bind(user.id)
+            .bind(status)
+            .fetch_one(&state.db)
+            .await?;
+    let rows: Vec<MicroRow> = sqlx::query_as(&format!(
+        "SELECT {MICRO_COLUMNS} FROM micro_orders WHERE user_id = $1 AND status = $2 ORDER BY id DESC LIMIT $3 OFFSET $4"
+    ))
+    .bind(user.id)
+    .bind(status)
+    .bind(limit)
+    .bind((page - 1) * limit)
+    .fetch_all(&state.db)
+    .await?;
+    let data: Vec<Value> = rows
+        .iter()
+        .map(|r| micro_json(r, &symbol_of(&state, r.market)))
+        .collect();
+    let paging = crate::extract::Paging { page, limit };
+    Ok(ok(paging.wrap(data, total)))
+}
+
+pub async fn micro_result(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let id = req.id("id")?;
+    let row: Option<MicroRow> = sqlx::query_as(&format!(
+        "SELECT {MICRO_COLUMNS} FROM micro_orders WHERE id = $1 AND user_id = $2"
+    ))
+    .bind(id)
+    .bind(user.id)
+    .fetch_optional(&state.db)
+    .await?;
+    let r = row.ok_or_else(ApiError::not_found)?;
+    Ok(ok(micro_json(&r, &symbol_of(&state, r.market))))
+}

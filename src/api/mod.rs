@@ -1,0 +1,221 @@
+//! The HTTP API under `/api` and `/admin/api`. One table lists every route with its
+//! method, whether it needs a login and a summary; the same table registers the
+//! handlers and generates the OpenAPI document, so the two cannot drift.
+
+pub mod account;
+pub mod admin;
+pub mod derivatives;
+pub mod identity;
+pub mod market;
+pub mod profile;
+pub mod site;
+pub mod upload;
+pub mod wallet;
+
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+/// The success envelope.
+pub fn ok<T: Serialize>(message: T) -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "type": "ok", "message": message }))
+}
+
+/// One page of `table`'s rows, newest first, where `filter` holds (its `$1`
+/// bound to `key`), with the total count: the shape every paged list answers.
+pub async fn paged<R>(
+    state: &crate::state::AppState,
+    table: &str,
+    columns: &str,
+    filter: &str,
+    key: Option<i64>,
+    paging: crate::extract::Paging,
+) -> Result<(Vec<R>, i64), sqlx::Error>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {table} WHERE {filter}"))
+        .bind(key)
+        .fetch_one(&state.db)
+        .await?;
+    let rows: Vec<R> = sqlx::query_as(&format!(
+        "SELECT {columns} FROM {table} WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3"
+    ))
+    .bind(key)
+    .bind(paging.limit)
+    .bind(paging.offset())
+    .fetch_all(&state.db)
+    .await?;
+    Ok((rows, total))
+}
+
+/// The optional `state` filter of the admin review queues.
+pub const STATE_FILTER: &str = "CAST($1 AS BIGINT) IS NULL OR state = $1";
+
+/// One documented route.
+pub struct RouteDoc {
+    pub method: &'static str,
+    pub path: &'static str,
+    pub auth: &'static str,
+    pub summary: &'static str,
+}
+
+macro_rules! routes {
+    ($name:ident, $configure:ident; $( $method:ident $path:literal => $handler:path, $auth:literal, $summary:literal; )*) => {
+        pub fn $configure(cfg: &mut web::ServiceConfig) {
+            $( cfg.route($path, web::$method().to($handler)); )*
+        }
+        pub const $name: &[RouteDoc] = &[
+            $( RouteDoc { method: stringify!($method), path: $path, auth: $auth, summary: $summary }, )*
+        ];
+    };
+}
+
+routes! { API_ROUTES, configure;
+    get "/getSiteConfig" => site::site_config, "visitor", "Site name, logo, support link, languages, fiat default";
+    get "/getSetting" => site::get_setting, "visitor", "One site setting by keyword";
+    post "/news/list" => site::news_list, "visitor", "Notices (c_id 4) or banners (c_id 5), paged, in the request language";
+    post "/news/detail" => site::news_detail, "visitor", "One article";
+    get "/news/index_pop" => site::index_pop, "visitor", "The pop-up notice or null";
+    get "/menu" => site::menu, "visitor", "Home quick-entry grid with enabled flags";
+    get "/faq" => site::faq, "visitor", "Frequently asked questions";
+    get "/aboutus" => site::aboutus, "visitor", "About page";
+    get "/contactus" => site::contactus, "visitor", "Contact page";
+    get "/invitenews" => site::invitenews, "visitor", "Invite programme rules";
+    get "/operational_compliance" => site::compliance, "visitor", "Compliance and risk disclosure";
+    get "/whitepaper" => site::whitepaper, "visitor", "White paper";
+    get "/wallet/getRateCurrency" => site::rate_currency, "visitor", "Fiat currencies and their USD rates";
+    post "/sms_mail" => account::sms_mail, "visitor", "Send a 6-digit code to an e-mail";
+    post "/sms_send" => account::sms_send, "visitor", "Send a 6-digit code to a mobile number";
+    post "/user/check_email" => account::check_email, "visitor", "Whether an e-mail is registered";
+    post "/user/register" => account::register, "visitor", "Register by e-mail or mobile with a code";
+    post "/user/login" => account::login, "visitor", "Log in; the message is the token";
+    get "/user/logout" => account::logout, "user", "Revoke the token";
+    post "/user/forget" => account::forget, "visitor", "Reset a forgotten password with a code";
+    get "/dev/outbox" => account::dev_outbox, "visitor", "Codes sent (dev.outbox only)";
+    get "/user/info" => profile::info, "user", "The caller's profile";
+    post "/user/editNickname" => profile::edit_nickname, "user", "Change nickname (2-10) and/or signature (2-30)";
+    post "/user/uploadHeadPortrait" => profile::head_portrait, "user", "Set the avatar to an uploaded image";
+    post "/safe/update_password" => profile::update_password, "user", "Change the login (type=login) or payment (type=pay) password with a code";
+    post "/safe/mobile" => profile::bind_mobile, "user", "Bind a mobile number with a code";
+    post "/safe/email" => profile::bind_email, "user", "Bind an e-mail with a code";
+    post "/user/my_invite_list" => profile::invite_list, "user", "Users invited by the caller, paged";
+    post "/user/my_profit_list" => profile::profit_list, "user", "Rebates earned by the caller, paged";
+    post "/feedback/list" => profile::notifications, "user", "Notifications, paged, filter is_red 0 unread / 1 read";
+    post "/feedback/read" => profile::mark_read, "user", "Mark one (id) or all notifications read";
+    post "/upload" => upload::upload, "user", "Upload an image (multipart field file); the message is its address";
+    get "/currency/user_currency_list" => wallet::currencies, "visitor", "Coins with networks, withdrawal minimum and fee";
+    post "/wallet/list" => wallet::list, "user", "Every account's balances valued in USDT";
+    post "/wallet/detail" => wallet::detail, "user", "One coin's balance in one account";
+    post "/wallet/legal_log" => wallet::records, "user", "Ledger records, paged, filter currency and account";
+    post "/wallet/get_in_address" => wallet::in_address, "user", "The platform's deposit address for a coin and network";
+    post "/wallet/charge_req" => wallet::charge_req, "user", "Request a deposit credit with a payment voucher";
+    get "/recharge/log" => wallet::deposit_log, "user", "Deposit requests, paged";
+    post "/wallet/out" => wallet::withdraw, "user", "Request a withdrawal (type 0 address, 1 bank card, 2 international card)";
+    get "/user/withdraw/list" => wallet::withdraw_log, "user", "Withdrawal requests, paged";
+    post "/user/withdraw/cancel" => wallet::withdraw_cancel, "user", "Cancel one's own pending withdrawal";
+    post "/wallet/change" => wallet::change, "user", "Transfer between one's accounts (from_field, to_field)";
+    get "/wallet/hzhistory" => wallet::transfer_history, "user", "Account transfers, paged";
+    post "/user/getTransferList" => wallet::conversion_list, "user", "Coins that convert, and the fee rate";
+    post "/user/getTransferFee" => wallet::conversion_fee, "user", "Quote a conversion: fee and amount received";
+    post "/user/Transfer" => wallet::convert, "user", "Convert one coin to another on the spot account";
+    get "/real/state" => identity::real_state, "user", "Verification state of both levels";
+    post "/user/real" => identity::submit_real, "user", "Submit level 1 or 2 verification";
+    post "/user/wallet/save" => identity::wallet_save, "user", "Save a withdrawal address";
+    get "/user/wallet/list" => identity::wallet_list, "user", "Saved withdrawal addresses";
+    post "/user/wallet/del" => identity::wallet_delete, "user", "Delete a saved address";
+    post "/user/cash_save" => identity::cash_save, "user", "Save the domestic bank card";
+    post "/user/cash_save_international" => identity::cash_save_international, "user", "Save the international bank card";
+    post "/user/cash_info" => identity::cash_info, "user", "The domestic bank card or null";
+    post "/user/cash_info_international" => identity::cash_info_international, "user", "The international bank card or null";
+    get "/currency/quotation_new" => market::quotation, "visitor", "Every market's ticker, grouped by quote coin";
+    get "/currency/list" => market::market_list, "visitor", "Every market's ticker";
+    get "/currency/new_timeshar" => market::timeshar, "visitor", "K-lines: symbol, period, from, to (unix s); answers {code, msg, data}";
+    post "/optional/add" => market::favourite_add, "user", "Add a market to favourites (match_id)";
+    post "/optional/del" => market::favourite_del, "user", "Remove a favourite market";
+    get "/optional/list" => market::favourite_list, "user", "Favourite markets with tickers";
+    post "/coin/trade" => market::trade, "user", "Place an order: type 1 buy / 2 sell, limit with target_price or order_type=market by amount";
+    put "/coin/trade" => market::cancel, "user", "Cancel one's own open order (id)";
+    get "/coin/list" => market::orders, "user", "One's orders: type current (open) or all, paged";
+    post "/lever/deal" => derivatives::deal, "visitor", "Contract terms of a market and the caller's lever balance";
+    post "/lever/submit" => derivatives::submit, "user", "Open a contract: type 1 long / 2 short, status 1 market / 0 limit, share, multiple";
+    post "/lever/close" => derivatives::close, "user", "Close one's position at the mark";
+    post "/lever/cancel" => derivatives::cancel, "user", "Cancel one's pending limit contract order";
+    post "/lever/batch_close" => derivatives::batch_close, "user", "Close all (type 0), longs (1) or shorts (2)";
+    post "/lever/setstop" => derivatives::set_stop, "user", "Set take-profit and stop-loss prices of a position";
+    post "/lever/my_trade" => derivatives::my_trade, "user", "Contract orders: status 0 pending, 1 holding, 3 history; paged";
+    post "/lever/dealall" => derivatives::dealall, "user", "Every holding position with live profit and totals";
+    get "/microtrade/payable_currencies" => derivatives::payable, "visitor", "The coin stakes are paid in and the caller's options balance";
+    get "/microtrade/seconds" => derivatives::seconds, "visitor", "Option durations: seconds, profit_ratio, min_amount, max_amount";
+    post "/microtrade/submit" => derivatives::micro_submit, "user", "Buy a seconds option: match_id, type 1 rise / 2 fall, seconds, number";
+    get "/microtrade/lists" => derivatives::micro_lists, "user", "Options: type 1 holding / 2 history, paged (limit 5)";
+    get "/microtrade/get_result" => derivatives::micro_result, "user", "One option with both recorded prices";
+}
+
+routes! { ADMIN_ROUTES, configure_admin;
+    get "/me" => admin::me, "admin", "The admin's own profile";
+    get "/users" => admin::users, "admin", "Users, paged";
+    get "/deposits" => admin::deposits, "admin", "Deposit requests, paged, filter state";
+    post "/deposits/approve" => admin::approve_deposit, "admin", "Approve a deposit: credited from the deposits account";
+    post "/deposits/reject" => admin::reject_deposit, "admin", "Reject a deposit with a reason";
+    get "/withdrawals" => admin::withdrawals, "admin", "Withdrawal requests, paged, filter state";
+    post "/withdrawals/approve" => admin::approve_withdrawal, "admin", "Mark a withdrawal paid out";
+    post "/withdrawals/reject" => admin::reject_withdrawal, "admin", "Reject a withdrawal with a reason: unfrozen";
+    get "/verifications" => admin::verifications, "admin", "Verification requests, paged, filter state";
+    post "/verifications/approve" => admin::approve_verification, "admin", "Approve a verification";
+    post "/verifications/reject" => admin::reject_verification, "admin", "Reject a verification with a reason";
+    get "/audit" => admin::audit, "admin", "Ledger audit: journal sums and balances";
+    get "/health" => market::health, "admin", "Every actor: backlog, messages handled, last message time";
+    get "/deposit_addresses" => admin::deposit_addresses, "admin", "The platform's deposit addresses";
+    post "/deposit_addresses" => admin::set_deposit_address, "admin", "Change a deposit address";
+    post "/fiat_rates" => admin::set_fiat_rate, "admin", "Change a fiat rate (code, rate per USD)";
+}
+
+/// The OpenAPI 3.0 document of both route tables.
+pub fn openapi() -> Value {
+    let mut paths = Map::new();
+    let tables: [(&str, &[RouteDoc]); 2] = [("/api", API_ROUTES), ("/admin/api", ADMIN_ROUTES)];
+    for (prefix, table) in tables {
+        for r in table {
+            let entry = paths
+                .entry(format!("{prefix}{}", r.path))
+                .or_insert_with(|| json!({}));
+            let mut op = json!({
+                "summary": r.summary,
+                "tags": [r.auth],
+                "parameters": [{"name": "lang", "in": "query", "required": false, "schema": {"type": "string", "enum": crate::i18n::LANGS}}],
+                "responses": {
+                    "200": {"description": "`{type: \"ok\", message}`", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"}}}},
+                    "default": {"description": "`{type: \"error\"|\"999\"|\"998\", message}`", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"}}}}
+                }
+            });
+            if r.auth != "visitor" {
+                op["security"] = json!([{"token": []}]);
+            }
+            if r.method == "post" {
+                op["requestBody"] = json!({"content": {
+                    "application/x-www-form-urlencoded": {"schema": {"type": "object", "additionalProperties": {"type": "string"}}},
+                    "application/json": {"schema": {"type": "object"}}
+                }});
+            }
+            entry[r.method] = op;
+        }
+    }
+    json!({
+        "openapi": "3.0.3",
+        "info": {"title": "Bourse API", "version": env!("CARGO_PKG_VERSION"),
+                 "description": "Field-level detail is in docs/api.md of the repository."},
+        "paths": paths,
+        "components": {
+            "securitySchemes": {"token": {"type": "apiKey", "in": "header", "name": "Authorization"}},
+            "schemas": {"Envelope": {"type": "object", "required": ["type", "message"], "properties": {
+                "type": {"type": "string", "enum": ["ok", "error", "999", "998"]},
+                "message": {}
+            }}}
+        }
+    })
+}
+
+pub async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok().json(openapi())
+}

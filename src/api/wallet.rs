@@ -1,0 +1,872 @@
+//! Assets, ledger records, deposits, withdrawals, transfers between accounts and
+//! coin-to-coin conversion. Every balance change goes through the ledger; request
+//! rows and their postings commit in one transaction.
+
+use super::ok;
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult, Kind};
+use crate::extract::Req;
+use crate::funds::{self, account_name, units, ACCOUNTS};
+use crate::i18n::t;
+use crate::security::verify_password_blocking;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use actors::ledger::{self, account, Bucket, Operation, PostError, Posting, SystemAccount};
+use actors::money::from_units;
+use rust_decimal::Decimal;
+use serde_json::{json, Value};
+
+fn coin_json(c: &crate::config::CurrencySettings) -> Value {
+    json!({
+        "id": c.id, "name": c.name, "subName": c.sub_name, "decimals": c.decimals,
+        "image": c.image, "status": 1, "kind": c.kind, "price_usdt": c.price_usdt.normalize().to_string(),
+        "networks": c.networks.iter().map(|n| n.name.clone()).collect::<Vec<_>>(),
+        "withdraw_min": c.withdraw_min.normalize().to_string(),
+        "withdraw_fee": c.withdraw_fee.normalize().to_string(),
+    })
+}
+
+pub async fn currencies(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
+    let list: Vec<Value> = state.settings.currencies.iter().map(coin_json).collect();
+    Ok(ok(list))
+}
+
+/// Every account of the caller with every coin, valued in USDT.
+pub async fn list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT currency, account, available, frozen FROM balances WHERE holder = $1",
+    )
+    .bind(user.id)
+    .fetch_all(&state.db)
+    .await?;
+    let usdt = Decimal::ONE;
+    let mut coins = Vec::new();
+    for c in &state.settings.currencies {
+        coins.push(funds::live(&state, c).await);
+    }
+    let mut grand = 0i64;
+    let mut accounts = Vec::new();
+    for (code, name) in ACCOUNTS {
+        let mut total = 0i64;
+        let mut balances = Vec::new();
+        for c in &coins {
+            let (av, fr) = rows
+                .iter()
+                .find(|r| r.0 == c.id && r.1 == code)
+                .map(|r| (r.2, r.3))
+                .unwrap_or((0, 0));
+            let value = funds::value_in(av.saturating_add(fr), c, usdt);
+            total = total.saturating_add(value);
+            balances.push(json!({
+                "currency_id": c.id, "name": c.name, "image": c.image, "kind": c.kind,
+                "available": units(av), "frozen": units(fr), "value_usdt": units(value),
+            }));
+        }
+        grand = grand.saturating_add(total);
+        accounts.push(json!({"account": code, "name": name, "total_usdt": units(total), "balances": balances}));
+    }
+    Ok(ok(
+        json!({"total_usdt": units(grand), "accounts": accounts}),
+    ))
+}
+
+pub async fn detail(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let coin = &funds::live(
+        &state,
+        funds::currency(&state, &req, &["currency", "currency_id"])?,
+    )
+    .await;
+    let acct = match req.any(&["type", "account"]) {
+        None => account::CHANGE,
+        raw => funds::account(raw)?,
+    };
+    let (av, fr) = ledger::balance(&state.db, user.id, coin.id, acct)
+        .await
+        .map_err(funds::ledger_error)?;
+    let mut v = coin_json(coin);
+    v["currency_id"] = json!(coin.id);
+    v["account"] = json!(acct);
+    v["available"] = json!(units(av));
+    v["frozen"] = json!(units(fr));
+    v["value_usdt"] = json!(units(funds::value_in(av + fr, coin, Decimal::ONE)));
+    Ok(ok(v))
+}
+
+/// The caller's ledger entries, newest first, optionally for one coin or account.
+pub async fn records(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let paging = req.paging()?;
+    let coin = match req.any(&["currency", "currency_id"]) {
+        None => None,
+        Some(_) => Some(funds::currency(&state, &req, &["currency", "currency_id"])?.id),
+    };
+    let acct = match req.any(&["type", "account"]) {
+        None => None,
+        raw => Some(funds::account(raw)?),
+    };
+    let filter = "j.holder = $1 AND (CAST($2 AS BIGINT) IS NULL OR j.currency = $2) AND (CAST($3 AS BIGINT) IS NULL OR j.account = $3)";
+    let (total,): (i64,) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) FROM ledger_journal j WHERE {filter}"
+    ))
+    .bind(user.id)
+    .bind(coin)
+    .bind(acct)
+    .fetch_one(&state.db)
+    .await?;
+    let rows: Vec<(i64, i64, i64, i64, i64, i64, String, String, i64)> = sqlx::query_as(&format!(
+        "SELECT j.id, j.currency, j.account, j.bucket, j.amount, j.balance_after, o.reason, o.ref_type, j.created_at
+         FROM ledger_journal j JOIN ledger_operations o ON o.id = j.op_id WHERE {filter}
+         ORDER BY j.id DESC LIMIT $4 OFFSET $5"
+    ))
+    .bind(user.id)
+    .bind(coin)
+    .bind(acct)
+    .bind(paging.limit)
+    .bind(paging.offset())
+    .fetch_all(&state.db)
+    .await?;
+    let data = rows
+        .into_iter()
+        .map(|(id, cur, acct, bucket, amount, after, reason, ref_type, at)| {
+            let name = state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default();
+            json!({
+                "id": id, "currency_id": cur, "currency": name, "account": acct,
+                "account_name": account_name(acct), "bucket": if bucket == 0 { "available" } else { "frozen" },
+                "amount": units(amount), "balance_after": units(after), "reason": reason,
+                "ref_type": ref_type, "created_at": at,
+            })
+        })
+        .collect();
+    Ok(ok(paging.wrap(data, total)))
+}
+
+/// Seeds the platform's deposit addresses from config (admins edit them later).
+pub async fn seed_deposit_addresses(state: &AppState) -> ApiResult<()> {
+    for c in &state.settings.currencies {
+        for n in &c.networks {
+            sqlx::query(
+                "INSERT INTO deposit_addresses (currency, network, address, updated_at) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (currency, network) DO NOTHING",
+            )
+            .bind(c.id)
+            .bind(&n.name)
+            .bind(&n.address)
+            .bind(now_ms())
+            .execute(&state.db)
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn deposit_address(state: &AppState, coin: i64, network: &str) -> ApiResult<String> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT address FROM deposit_addresses WHERE currency = $1 AND network = $2",
+    )
+    .bind(coin)
+    .bind(network)
+    .fetch_optional(&state.db)
+    .await?;
+    row.map(|r| r.0)
+        .ok_or_else(|| ApiError::invalid("err_network_invalid"))
+}
+
+fn network<'a>(coin: &'a crate::config::CurrencySettings, req: &Req) -> ApiResult<&'a str> {
+    match req.any(&["network", "type"]) {
+        None => coin.networks.first().map(|n| n.name.as_str()),
+        Some(raw) => coin
+            .networks
+            .iter()
+            .find(|n| n.name.eq_ignore_ascii_case(raw))
+            .map(|n| n.name.as_str()),
+    }
+    .ok_or_else(|| ApiError::invalid("err_network_invalid"))
+}
+
+pub async fn in_address(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    req.user(&state).await?;
+    let coin = funds::currency(&state, &req, &["currency", "currency_id"])?;
+    let net = network(coin, &req)?;
+    let address = deposit_address(&state, coin.id, net).await?;
+    Ok(ok(json!({
+        "currency_id": coin.id, "name": coin.name, "network": net, "address": address,
+        "networks": coin.networks.iter().map(|n| n.name.clone()).collect::<Vec<_>>(),
+    })))
+}
+
+pub async fn charge_req(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let coin = funds::currency(&state, &req, &["currency", "currency_id"])?;
+    let net = network(coin, &req)?;
+    let amount = funds::amount(req.any(&["amount", "number"]), coin)?;
+    let voucher = funds::owned_upload(&state, user.id, req.any(&["voucher", "account"]))
+        .await?
+        .ok_or_else(|| ApiError::invalid("err_voucher_required"))?;
+    let address = deposit_address(&state, coin.id, net).await?;
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO deposit_requests (user_id, currency, network, address, amount, voucher, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(user.id)
+    .bind(coin.id)
+    .bind(net)
+    .bind(&address)
+    .bind(amount)
+    .bind(&voucher)
+    .bind(now_ms())
+    .fetch_one(&state.db)
+    .await?;
+    Ok(ok(
+        json!({"id": id, "message": t(req.lang, "ok_submitted", &[])}),
+    ))
+}
+
+type RequestRow = (
+    i64,
+    i64,
+    i64,
+    String,
+    String,
+    i64,
+    String,
+    i64,
+    String,
+    i64,
+    Option<i64>,
+);
+
+fn deposit_json(state: &AppState, r: RequestRow) -> Value {
+    let (id, user_id, cur, network, address, amount, voucher, st, reason, created_at, reviewed_at) =
+        r;
+    json!({
+        "id": id, "user_id": user_id, "currency_id": cur,
+        "currency": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
+        "network": network, "address": address, "amount": units(amount), "voucher": voucher,
+        "state": st, "reason": reason, "created_at": created_at, "reviewed_at": reviewed_at,
+    })
+}
+
+const DEPOSIT_COLUMNS: &str =
+    "id, user_id, currency, network, address, amount, voucher, state, reason, created_at, reviewed_at";
+
+pub async fn deposit_log(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let paging = req.paging()?;
+    let (rows, total): (Vec<RequestRow>, i64) = super::paged(
+        &state,
+        "deposit_requests",
+        DEPOSIT_COLUMNS,
+        "user_id = $1",
+        Some(user.id),
+        paging,
+    )
+    .await?;
+    let data = rows.into_iter().map(|r| deposit_json(&state, r)).collect();
+    Ok(ok(paging.wrap(data, total)))
+}
+
+/// Pages the deposit review queue for admins (state filter optional).
+pub async fn deposit_queue(state: &AppState, req: &Req) -> ApiResult<Value> {
+    let paging = req.paging()?;
+    let st: Option<i64> = req.get("state").and_then(|s| s.parse().ok());
+    let (rows, total): (Vec<RequestRow>, i64) = super::paged(
+        state,
+        "deposit_requests",
+        DEPOSIT_COLUMNS,
+        super::STATE_FILTER,
+        st,
+        paging,
+    )
+    .await?;
+    Ok(paging.wrap(
+        rows.into_iter().map(|r| deposit_json(state, r)).collect(),
+        total,
+    ))
+}
+
+/// Approves (credits from the deposits system account) or rejects a deposit, once.
+pub async fn review_deposit(
+    state: &AppState,
+    admin_id: i64,
+    id: i64,
+    approve: bool,
+    reason: &str,
+) -> ApiResult<()> {
+    let mut tx = state.db.begin().await?;
+    let new_state = if approve { 1 } else { 2 };
+    let row: Option<(i64, i64, i64)> = sqlx::query_as(
+        "UPDATE deposit_requests SET state = $1, reason = $2, reviewed_by = $3, reviewed_at = $4
+         WHERE id = $5 AND state = 0 RETURNING user_id, currency, amount",
+    )
+    .bind(new_state)
+    .bind(reason)
+    .bind(admin_id)
+    .bind(now_ms())
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((user_id, cur, amount)) = row else {
+        return Err(ApiError::conflict("err_request_state"));
+    };
+    if approve {
+        let op = Operation {
+            key: format!("deposit:{id}"),
+            reason: "deposit".into(),
+            ref_type: "deposit_request".into(),
+            ref_id: id,
+            postings: vec![
+                Posting::system(SystemAccount::Deposits, cur, -amount),
+                Posting::user(user_id, account::CHANGE, cur, Bucket::Available, amount),
+            ],
+        };
+        ledger::post(&mut tx, &op)
+            .await
+            .map_err(funds::post_error)?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A withdrawal: checked, then the amount is frozen with the request in one commit.
+pub async fn withdraw(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let level = funds::verified_level(&state, user.id).await?;
+    if level < 1 {
+        return Err(ApiError::new(
+            Kind::VerificationRequired,
+            "err_verification_required",
+        ));
+    }
+    let coin = &funds::live(
+        &state,
+        funds::currency(&state, &req, &["currency", "currency_id"])?,
+    )
+    .await;
+    let amount = funds::amount(req.any(&["number", "amount"]), coin)?;
+    let min = actors::money::to_units(coin.withdraw_min).unwrap_or(0);
+    let fee = actors::money::to_units(coin.withdraw_fee).unwrap_or(0);
+    if amount < min {
+        return Err(ApiError::invalid("err_withdraw_min")
+            .with_arg("min", format!("{} {}", units(min), coin.name)));
+    }
+    if amount <= fee {
+        return Err(ApiError::invalid("err_withdraw_fee")
+            .with_arg("fee", format!("{} {}", units(fee), coin.name)));
+    }
+    let kind: i64 = match req.get("type").unwrap_or("0") {
+        "0" => 0,
+        "1" => 1,
+        "2" => 2,
+        _ => return Err(ApiError::invalid("err_type_invalid")),
+    };
+    let destination = if kind == 0 {
+        let address = req.get("address").unwrap_or_default();
+        let saved: Option<(String, String)> = sqlx::query_as(
+            "SELECT name, address FROM wallet_addresses WHERE user_id = $1 AND currency = $2 AND address = $3",
+        )
+        .bind(user.id)
+        .bind(coin.id)
+        .bind(address)
+        .fetch_optional(&state.db)
+        .await?;
+        let (name, address) = saved.ok_or_else(|| ApiError::invalid("err_address_unknown"))?;
+        format!("{name}: {address}")
+    } else {
+        let card: Option<(String, String, String)> = sqlx::query_as(
+            "SELECT bank_name, bank_account, real_name FROM bank_cards WHERE user_id = $1 AND kind = $2",
+        )
+        .bind(user.id)
+        .bind(kind - 1)
+        .fetch_optional(&state.db)
+        .await?;
+        let (bank, number, holder) =
+            card.ok_or_else(|| ApiError::invalid("err_bank_card_missing"))?;
+        format!("{bank} {number} ({holder})")
+    };
+    let (pay_hash,): (Option<String>,) =
+        sqlx::query_as("SELECT pay_password_hash FROM users WHERE id = $1")
+            .bind(user.id)
+            .fetch_one(&state.db)
+            .await?;
+    let pay_hash = pay_hash.ok_or_else(|| ApiError::invalid("err_pay_password_unset"))?;
+    let typed = req.raw("pay_password").unwrap_or_default().to_string();
+    if !verify_password_blocking(typed, pay_hash).await {
+        return Err(ApiError::invalid("err_pay_password_wrong"));
+    }
+    let wallet = &state.settings.wallet;
+    let (daily, per_order) = if level >= 2 {
+        (wallet.lv2_daily_btc, wallet.lv2_fiat_per_order_usdt)
+    } else {
+        (wallet.lv1_daily_btc, wallet.lv1_fiat_per_order_usdt)
+    };
+    if kind != 0 && from_units(funds::value_in(amount, coin, Decimal::ONE)) > per_order {
+        return Err(
+            ApiError::invalid("err_limit_fiat_order").with_arg("max", per_order.normalize())
+        );
+    }
+    let btc_price = match state.settings.currency(1) {
+        Some(btc) => funds::live(&state, btc).await.price_usdt,
+        None => Decimal::ONE,
+    };
+    let value_btc = funds::value_in(amount, coin, btc_price);
+    let since = now_ms() - 86_400_000;
+    let (used,): (i64,) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(value_btc), 0) AS BIGINT) FROM withdraw_requests WHERE user_id = $1 AND state IN (0, 1) AND created_at > $2",
+    )
+    .bind(user.id)
+    .bind(since)
+    .fetch_one(&state.db)
+    .await?;
+    if from_units(used.saturating_add(value_btc)) > daily {
+        return Err(ApiError::invalid("err_limit_daily"));
+    }
+    // A client-chosen request id makes a retried request answer the first one.
+    let request_key = match req.get("request_id") {
+        Some(r) => format!("{}:{r}", user.id),
+        None => format!("{}:{}", user.id, crate::security::random_name()),
+    };
+    let mut tx = state.db.begin().await?;
+    let inserted: Result<(i64,), sqlx::Error> = sqlx::query_as(
+        "INSERT INTO withdraw_requests (user_id, request_key, currency, kind, destination, amount, fee, value_btc, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+    )
+    .bind(user.id)
+    .bind(&request_key)
+    .bind(coin.id)
+    .bind(kind)
+    .bind(&destination)
+    .bind(amount)
+    .bind(fee)
+    .bind(value_btc)
+    .bind(now_ms())
+    .fetch_one(&mut *tx)
+    .await;
+    let id = match inserted {
+        Ok((id,)) => id,
+        Err(e) if crate::error::is_unique_violation(&e) => {
+            tx.rollback().await?;
+            let (id,): (i64,) =
+                sqlx::query_as("SELECT id FROM withdraw_requests WHERE request_key = $1")
+                    .bind(&request_key)
+                    .fetch_one(&state.db)
+                    .await?;
+            return Ok(ok(
+                json!({"id": id, "message": t(req.lang, "ok_submitted", &[])}),
+            ));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let op = freeze_op(
+        format!("withdraw:{id}:freeze"),
+        "withdraw_freeze",
+        id,
+        user.id,
+        coin.id,
+        amount,
+    );
+    if let Err(e) = ledger::post(&mut tx, &op).await {
+        tx.rollback().await?;
+        return Err(funds::post_error(e));
+    }
+    tx.commit().await?;
+    Ok(ok(
+        json!({"id": id, "message": t(req.lang, "ok_submitted", &[])}),
+    ))
+}
+
+/// Moves `amount` of the spot account from available to frozen (negative: back).
+fn freeze_op(key: String, reason: &str, id: i64, user: i64, cur: i64, amount: i64) -> Operation {
+    Operation {
+        key,
+        reason: reason.into(),
+        ref_type: "withdraw_request".into(),
+        ref_id: id,
+        postings: vec![
+            Posting::user(user, account::CHANGE, cur, Bucket::Available, -amount),
+            Posting::user(user, account::CHANGE, cur, Bucket::Frozen, amount),
+        ],
+    }
+}
+
+type WithdrawRow = (
+    i64,
+    i64,
+    i64,
+    i64,
+    String,
+    i64,
+    i64,
+    i64,
+    String,
+    i64,
+    Option<i64>,
+);
+const WITHDRAW_COLUMNS: &str =
+    "id, user_id, currency, kind, destination, amount, fee, state, reason, created_at, reviewed_at";
+
+fn withdraw_json(state: &AppState, r: WithdrawRow) -> Value {
+    let (id, user_id, cur, kind, destination, amount, fee, st, reason, created_at, reviewed_at) = r;
+    json!({
+        "id": id, "user_id": user_id, "currency_id": cur,
+        "currency": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
+        "type": kind, "destination": destination, "number": units(amount), "fee": units(fee),
+        "receive": units(amount - fee), "state": st, "reason": reason,
+        "created_at": created_at, "reviewed_at": reviewed_at,
+    })
+}
+
+pub async fn withdraw_log(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let paging = req.paging()?;
+    let (rows, total): (Vec<WithdrawRow>, i64) = super::paged(
+        &state,
+        "withdraw_requests",
+        WITHDRAW_COLUMNS,
+        "user_id = $1",
+        Some(user.id),
+        paging,
+    )
+    .await?;
+    Ok(ok(paging.wrap(
+        rows.into_iter().map(|r| withdraw_json(&state, r)).collect(),
+        total,
+    )))
+}
+
+pub async fn withdraw_queue(state: &AppState, req: &Req) -> ApiResult<Value> {
+    let paging = req.paging()?;
+    let st: Option<i64> = req.get("state").and_then(|s| s.parse().ok());
+    let (rows, total): (Vec<WithdrawRow>, i64) = super::paged(
+        state,
+        "withdraw_requests",
+        WITHDRAW_COLUMNS,
+        super::STATE_FILTER,
+        st,
+        paging,
+    )
+    .await?;
+    Ok(paging.wrap(
+        rows.into_iter().map(|r| withdraw_json(state, r)).collect(),
+        total,
+    ))
+}
+
+/// Ends a pending withdrawal: paid out (1), rejected (2) or cancelled by its owner
+/// (3). Only a request still under review can end, and only once.
+pub async fn finish_withdrawal(
+    state: &AppState,
+    id: i64,
+    new_state: i64,
+    by: i64,
+    owner: Option<i64>,
+    reason: &str,
+) -> ApiResult<()> {
+    let mut tx = state.db.begin().await?;
+    let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
+        "UPDATE withdraw_requests SET state = $1, reason = $2, reviewed_by = $3, reviewed_at = $4
+         WHERE id = $5 AND state = 0 AND (CAST($6 AS BIGINT) IS NULL OR user_id = $6) RETURNING user_id, currency, amount, fee",
+    )
+    .bind(new_state)
+    .bind(reason)
+    .bind(by)
+    .bind(now_ms())
+    .bind(id)
+    .bind(owner)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((user_id, cur, amount, fee)) = row else {
+        return Err(match owner {
+            Some(_) => ApiError::not_found(),
+            None => ApiError::conflict("err_request_state"),
+        });
+    };
+    let op = if new_state == 1 {
+        let mut postings = vec![
+            Posting::user(user_id, account::CHANGE, cur, Bucket::Frozen, -amount),
+            Posting::system(SystemAccount::Withdrawals, cur, amount - fee),
+        ];
+        if fee > 0 {
+            postings.push(Posting::system(SystemAccount::Fees, cur, fee));
+        }
+        Operation {
+            key: format!("withdraw:{id}:paid"),
+            reason: "withdraw".into(),
+            ref_type: "withdraw_request".into(),
+            ref_id: id,
+            postings,
+        }
+    } else {
+        freeze_op(
+            format!("withdraw:{id}:release"),
+            "withdraw_release",
+            id,
+            user_id,
+            cur,
+            -amount,
+        )
+    };
+    ledger::post(&mut tx, &op)
+        .await
+        .map_err(funds::post_error)?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn withdraw_cancel(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let id = req.id("id")?;
+    finish_withdrawal(&state, id, 3, user.id, Some(user.id), "").await?;
+    Ok(ok(t(req.lang, "ok_done", &[])))
+}
+
+/// Runs `op` with a business row written by `insert` in one transaction; a
+/// repeated idempotency key answers `replayed` without writing anything.
+async fn with_row<F>(
+    state: &AppState,
+    insert: F,
+    op: impl FnOnce(i64) -> Operation,
+) -> ApiResult<(i64, bool)>
+where
+    F: for<'c> FnOnce(
+        &'c mut sqlx::AnyConnection,
+    ) -> futures_util::future::BoxFuture<'c, Result<i64, sqlx::Error>>,
+{
+    let mut tx = state.db.begin().await?;
+    let id = insert(&mut tx).await?;
+    match ledger::post(&mut tx, &op(id)).await {
+        Ok(_) => {
+            tx.commit().await?;
+            Ok((id, false))
+        }
+        Err(PostError::Duplicate) => {
+            tx.rollback().await?;
+            Ok((id, true))
+        }
+        Err(e) => {
+            tx.rollback().await?;
+            Err(funds::post_error(e))
+        }
+    }
+}
+
+pub async fn change(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let coin = funds::currency(&state, &req, &["currency_id", "currency"])?;
+    let amount = funds::amount(req.any(&["number", "amount"]), coin)?;
+    let from = funds::account(req.get("from_field"))?;
+    let to = funds::account(req.get("to_field"))?;
+    if from == to {
+        return Err(ApiError::invalid("err_same_account"));
+    }
+    let key = req
+        .get("request_id")
+        .map(|r| format!("transfer:{}:{r}", user.id));
+    let (uid, cid) = (user.id, coin.id);
+    with_row(
+        &state,
+        move |conn| {
+            Box::pin(async move {
+                let (id,): (i64,) = sqlx::query_as(
+                    "INSERT INTO account_transfers (user_id, currency, amount, from_account, to_account, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                )
+                .bind(uid)
+                .bind(cid)
+                .bind(amount)
+                .bind(from)
+                .bind(to)
+                .bind(now_ms())
+                .fetch_one(conn)
+                .await?;
+                Ok(id)
+            })
+        },
+        |id| Operation {
+            key: key.unwrap_or_else(|| format!("transfer:{id}")),
+            reason: "account_transfer".into(),
+            ref_type: "account_transfer".into(),
+            ref_id: id,
+            postings: vec![
+                Posting::user(uid, from, cid, Bucket::Available, -amount),
+                Posting::user(uid, to, cid, Bucket::Available, amount),
+            ],
+        },
+    )
+    .await?;
+    Ok(ok(t(req.lang, "ok_done", &[])))
+}
+
+pub async fn transfer_history(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let paging = req.paging()?;
+    let columns = "id, currency, amount, from_account, to_account, created_at";
+    let (rows, total): (Vec<(i64, i64, i64, i64, i64, i64)>, i64) = super::paged(
+        &state,
+        "account_transfers",
+        columns,
+        "user_id = $1",
+        Some(user.id),
+        paging,
+    )
+    .await?;
+    let data = rows
+        .into_iter()
+        .map(|(id, cur, amount, from, to, at)| {
+            json!({
+                "id": id, "currency_id": cur,
+                "currency": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
+                "number": units(amount), "from_field": from, "to_field": to,
+                "from_name": account_name(from), "to_name": account_name(to), "created_at": at,
+            })
+        })
+        .collect();
+    Ok(ok(paging.wrap(data, total)))
+}
+
+pub async fn conversion_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    req.user(&state).await?;
+    let list: Vec<Value> = state.settings.currencies.iter().map(coin_json).collect();
+    Ok(ok(json!({
+        "currencies": list,
+        "fee_rate": state.settings.wallet.conversion_fee_rate.normalize().to_string(),
+    })))
+}
+
+type Pair = (
+    crate::config::CurrencySettings,
+    crate::config::CurrencySettings,
+    i64,
+);
+
+/// The two coins at live prices and the amount to convert.
+async fn conversion_input(state: &AppState, req: &Req) -> ApiResult<Pair> {
+    let from = funds::currency(state, req, &["from_currency_id", "from_currency"])?;
+    let to = funds::currency(state, req, &["to_currency_id", "to_currency"])?;
+    if from.id == to.id {
+        return Err(ApiError::invalid("err_same_currency"));
+    }
+    let amount = funds::amount(req.any(&["number", "amount"]), from)?;
+    Ok((
+        funds::live(state, from).await,
+        funds::live(state, to).await,
+        amount,
+    ))
+}
+
+fn quote_json(
+    state: &AppState,
+    from: &crate::config::CurrencySettings,
+    to: &crate::config::CurrencySettings,
+    amount: i64,
+) -> (Value, i64, i64) {
+    let rate = state.settings.wallet.conversion_fee_rate;
+    let (fee, received) = funds::conversion_quote(amount, rate, from, to);
+    let price = if to.price_usdt.is_zero() {
+        Decimal::ZERO
+    } else {
+        from.price_usdt / to.price_usdt
+    };
+    (
+        json!({
+            "number": units(amount), "fee": units(fee), "fee_rate": rate.normalize().to_string(),
+            "receive": units(received), "rate": price.round_dp(8).normalize().to_string(),
+            "from": from.name, "to": to.name,
+        }),
+        fee,
+        received,
+    )
+}
+
+pub async fn conversion_fee(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    req.user(&state).await?;
+    let (from, to, amount) = conversion_input(&state, &req).await?;
+    Ok(ok(quote_json(&state, &from, &to, amount).0))
+}
+
+pub async fn convert(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let user = req.user(&state).await?;
+    let (from, to, amount) = conversion_input(&state, &req).await?;
+    let (quote, fee, received) = quote_json(&state, &from, &to, amount);
+    if received <= 0 {
+        return Err(ApiError::invalid("err_amount_invalid"));
+    }
+    let key = req
+        .get("request_id")
+        .map(|r| format!("convert:{}:{r}", user.id));
+    let (uid, fid, tid) = (user.id, from.id, to.id);
+    let rate = quote["rate"].as_str().unwrap_or_default().to_string();
+    with_row(
+        &state,
+        move |conn| {
+            Box::pin(async move {
+                let (id,): (i64,) = sqlx::query_as(
+                    "INSERT INTO conversions (user_id, from_currency, to_currency, amount, fee, received, rate, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                )
+                .bind(uid)
+                .bind(fid)
+                .bind(tid)
+                .bind(amount)
+                .bind(fee)
+                .bind(received)
+                .bind(rate)
+                .bind(now_ms())
+                .fetch_one(conn)
+                .await?;
+                Ok(id)
+            })
+        },
+        |id| {
+            let mut postings = vec![
+                Posting::user(uid, account::CHANGE, fid, Bucket::Available, -amount),
+                Posting::system(SystemAccount::Conversion, fid, amount - fee),
+                Posting::system(SystemAccount::Conversion, tid, -received),
+                Posting::user(uid, account::CHANGE, tid, Bucket::Available, received),
+            ];
+            if fee > 0 {
+                postings.push(Posting::system(SystemAccount::Fees, fid, fee));
+            }
+            Operation {
+                key: key.unwrap_or_else(|| format!("convert:{id}")),
+                reason: "conversion".into(),
+                ref_type: "conversion".into(),
+                ref_id: id,
+                postings,
+            }
+        },
+    )
+    .await?;
+    Ok(ok(quote))
+}
+
+/// Credits the demo user's starting funds from the deposits account.
+pub async fn fund_demo(state: &AppState, user_id: i64) -> ApiResult<()> {
+    let mut postings = Vec::new();
+    for f in &state.settings.wallet.demo_funds {
+        let u = actors::money::to_units(f.amount).map_err(|_| ApiError::internal("demo amount"))?;
+        postings.push(Posting::system(SystemAccount::Deposits, f.currency, -u));
+        postings.push(Posting::user(
+            user_id,
+            account::CHANGE,
+            f.currency,
+            Bucket::Available,
+            u,
+        ));
+    }
+    if postings.is_empty() {
+        return Ok(());
+    }
+    let op = Operation {
+        key: format!("demo-funding:{user_id}"),
+        reason: "demo_funding".into(),
+        ref_type: "user".into(),
+        ref_id: user_id,
+        postings,
+    };
+    ledger::apply(&state.db, &op)
+        .await
+        .map_err(funds::ledger_error)?;
+    Ok(())
+}

@@ -1,0 +1,389 @@
+//! Typed settings: `config/default.toml`, then `config/$BOURSE_ENV.toml`, then
+//! `BOURSE__SECTION__KEY` environment variables, each layer overriding the last.
+
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use toml::Value;
+
+/// Everything the server needs to start.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub database: DatabaseSettings,
+    pub auth: AuthSettings,
+    pub codes: CodeSettings,
+    pub limits: LimitSettings,
+    pub uploads: UploadSettings,
+    #[serde(default)]
+    pub smtp: SmtpSettings,
+    #[serde(default)]
+    pub dev: DevSettings,
+    pub demo: DemoSettings,
+    pub site: SiteSettings,
+    pub fiat: Vec<FiatRate>,
+    pub currencies: Vec<CurrencySettings>,
+    pub wallet: WalletSettings,
+    pub market: MarketSettings,
+    pub markets: Vec<MarketConfig>,
+    pub lever: LeverSettings,
+    pub microtrade: MicrotradeSettings,
+    #[serde(default)]
+    pub redis: RedisSettings,
+}
+
+/// Fan-out of realtime events across nodes; an empty URL keeps it in-process.
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct RedisSettings {
+    #[serde(default)]
+    pub url: String,
+    /// Prefix of the Redis channel, so several deployments can share a server.
+    #[serde(default = "default_prefix")]
+    pub prefix: String,
+}
+
+fn default_prefix() -> String {
+    "bourse".into()
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LeverSettings {
+    pub multiples: Vec<i64>,
+    /// Maintenance margin as a share of the margin.
+    pub maintenance_ratio: Decimal,
+    /// UTC hour of the daily overnight fee.
+    pub overnight_hour: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MicrotradeSettings {
+    pub fee_rate: Decimal,
+    pub currency: i64,
+    pub durations: Vec<OptionDuration>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct OptionDuration {
+    pub seconds: i64,
+    pub profit_ratio: Decimal,
+    pub min_amount: Decimal,
+    pub max_amount: Decimal,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MarketSettings {
+    /// Milliseconds between index moves; 0 stops the clock.
+    pub tick_ms: u64,
+    pub lp_enabled: bool,
+    pub lp_levels: usize,
+    pub lp_spread: Decimal,
+    pub lp_step: Decimal,
+}
+
+/// One market as configured.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MarketConfig {
+    pub id: i64,
+    pub symbol: String,
+    pub base: i64,
+    pub quote: i64,
+    /// `coin` or `stock`.
+    pub kind: String,
+    pub tick: Decimal,
+    pub lot: Decimal,
+    pub min_qty: Decimal,
+    pub maker_fee: Decimal,
+    pub taker_fee: Decimal,
+    pub start_price: Decimal,
+    /// Largest index move per tick, as a fraction.
+    pub volatility: Decimal,
+    pub lp_level_qty: Decimal,
+    pub lp_funds_base: Decimal,
+    pub lp_funds_quote: Decimal,
+    #[serde(default)]
+    pub open_lever: bool,
+    #[serde(default)]
+    pub open_microtrade: bool,
+    #[serde(default)]
+    pub logo: String,
+    #[serde(default)]
+    pub lever_lot: Decimal,
+    #[serde(default)]
+    pub lever_fee: Decimal,
+    #[serde(default)]
+    pub lever_spread: Decimal,
+    #[serde(default)]
+    pub lever_overnight: Decimal,
+    #[serde(default)]
+    pub lever_min_share: i64,
+    #[serde(default)]
+    pub lever_max_share: i64,
+    #[serde(default)]
+    pub lever_limit: bool,
+}
+
+/// A coin users can hold, deposit and withdraw.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CurrencySettings {
+    pub id: i64,
+    pub name: String,
+    pub sub_name: String,
+    /// Digits after the point the coin accepts in amounts (at most 8).
+    pub decimals: u32,
+    /// Reference price in USDT until live market prices exist.
+    pub price_usdt: Decimal,
+    pub withdraw_min: Decimal,
+    pub withdraw_fee: Decimal,
+    pub image: String,
+    pub networks: Vec<NetworkSettings>,
+    /// `coin` (default) or `stock`.
+    #[serde(default = "default_kind")]
+    pub kind: String,
+}
+
+fn default_kind() -> String {
+    "coin".into()
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NetworkSettings {
+    pub name: String,
+    /// The platform's deposit address on this network (admins can change it).
+    pub address: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WalletSettings {
+    pub conversion_fee_rate: Decimal,
+    pub lv1_daily_btc: Decimal,
+    pub lv1_fiat_per_order_usdt: Decimal,
+    pub lv2_daily_btc: Decimal,
+    pub lv2_fiat_per_order_usdt: Decimal,
+    #[serde(default)]
+    pub demo_funds: Vec<DemoFunds>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DemoFunds {
+    pub currency: i64,
+    pub amount: Decimal,
+}
+
+impl Settings {
+    /// The configured coin with this id.
+    pub fn currency(&self, id: i64) -> Option<&CurrencySettings> {
+        self.currencies.iter().find(|c| c.id == id)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServerSettings {
+    pub host: String,
+    /// 0 asks the system for a free port; the bound one is printed.
+    pub port: u16,
+    /// The built H5 app, served under `/h5/`.
+    pub web_dist: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    /// `sqlite://path?mode=rwc` (default) or `postgres://…`.
+    pub url: String,
+    pub max_connections: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AuthSettings {
+    pub token_ttl_hours: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CodeSettings {
+    pub ttl_seconds: i64,
+    pub max_attempts: i64,
+    /// Minimum gap between two codes sent to one address.
+    pub resend_seconds: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LimitSettings {
+    pub login_failures_per_account: usize,
+    pub login_failure_window_seconds: i64,
+    pub login_per_ip_per_minute: usize,
+    pub codes_per_ip_per_minute: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct UploadSettings {
+    pub dir: PathBuf,
+    pub max_bytes: usize,
+}
+
+/// SMTP delivery of codes; an empty host means codes are only logged (and kept in
+/// the dev outbox when that is on).
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct SmtpSettings {
+    #[serde(default)]
+    pub host: String,
+    #[serde(default = "default_smtp_port")]
+    pub port: u16,
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default = "default_from")]
+    pub from: String,
+}
+
+fn default_smtp_port() -> u16 {
+    25
+}
+
+fn default_from() -> String {
+    "Bourse <no-reply@bourse.local>".into()
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct DevSettings {
+    /// Keeps sent codes readable at `GET /api/dev/outbox`. Never on in production.
+    #[serde(default)]
+    pub outbox: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DemoSettings {
+    /// Seeds site content and the demo user into an empty database.
+    pub seed: bool,
+    pub content: PathBuf,
+    pub user_email: String,
+    pub user_password: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SiteSettings {
+    pub version: String,
+    pub h5_version: i64,
+    pub default_lang: String,
+    pub default_fiat: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct FiatRate {
+    pub code: String,
+    pub symbol: String,
+    /// Units of this fiat per one US dollar, as a decimal string.
+    pub rate: String,
+}
+
+/// Why settings could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {0}: {1}")]
+    Read(PathBuf, std::io::Error),
+    #[error("cannot parse {0}: {1}")]
+    Parse(PathBuf, toml::de::Error),
+    #[error("invalid settings: {0}")]
+    Invalid(toml::de::Error),
+}
+
+impl Settings {
+    /// Loads the layered settings from `dir` (normally `config/`) and the environment.
+    pub fn load(dir: &Path) -> Result<Settings, ConfigError> {
+        let vars: Vec<(String, String)> = std::env::vars().collect();
+        Self::load_with(dir, &vars)
+    }
+
+    /// Same as [`Settings::load`] with explicit environment variables, for tests.
+    pub fn load_with(dir: &Path, vars: &[(String, String)]) -> Result<Settings, ConfigError> {
+        let mut merged = read_toml(&dir.join("default.toml"))?;
+        if let Some((_, env)) = vars.iter().find(|(k, _)| k == "BOURSE_ENV") {
+            let file = dir.join(format!("{env}.toml"));
+            if file.exists() {
+                merge(&mut merged, read_toml(&file)?);
+            }
+        }
+        for (key, value) in vars {
+            if let Some(path) = key.strip_prefix("BOURSE__") {
+                let parts: Vec<String> = path.split("__").map(|p| p.to_lowercase()).collect();
+                set_path(&mut merged, &parts, parse_env_value(value));
+            }
+        }
+        merged.try_into().map_err(ConfigError::Invalid)
+    }
+}
+
+fn read_toml(path: &Path) -> Result<Value, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read(path.into(), e))?;
+    toml::from_str(&text).map_err(|e| ConfigError::Parse(path.into(), e))
+}
+
+/// Deep-merges `over` into `base`: tables merge key by key, anything else replaces.
+fn merge(base: &mut Value, over: Value) {
+    match (base, over) {
+        (Value::Table(b), Value::Table(o)) => {
+            for (k, v) in o {
+                match b.get_mut(&k) {
+                    Some(existing) => merge(existing, v),
+                    None => {
+                        b.insert(k, v);
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o,
+    }
+}
+
+fn set_path(root: &mut Value, parts: &[String], value: Value) {
+    let Some((last, parents)) = parts.split_last() else {
+        return;
+    };
+    let mut node = root;
+    for p in parents {
+        let Value::Table(t) = node else { return };
+        node = t
+            .entry(p.clone())
+            .or_insert_with(|| Value::Table(Default::default()));
+    }
+    if let Value::Table(t) = node {
+        t.insert(last.clone(), value);
+    }
+}
+
+/// Environment values are strings; numbers and booleans are recognised so that
+/// `BOURSE__SERVER__PORT=0` sets an integer.
+fn parse_env_value(raw: &str) -> Value {
+    if let Ok(i) = raw.parse::<i64>() {
+        return Value::Integer(i);
+    }
+    match raw {
+        "true" => Value::Boolean(true),
+        "false" => Value::Boolean(false),
+        _ => Value::String(raw.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_overrides_files_and_numbers_stay_numbers() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        let vars = vec![
+            ("BOURSE__SERVER__PORT".to_string(), "0".to_string()),
+            ("BOURSE__DEV__OUTBOX".to_string(), "false".to_string()),
+        ];
+        let s = Settings::load_with(&dir, &vars).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.server.port, 0);
+        assert!(!s.dev.outbox);
+    }
+
+    #[test]
+    fn the_default_file_alone_is_a_complete_configuration() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        let s = Settings::load_with(&dir, &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.fiat.len(), 11);
+        assert!(s.dev.outbox, "the embedded demo keeps an outbox");
+    }
+}

@@ -1,0 +1,192 @@
+//! The one error type of the API and its mapping to the envelope and HTTP status.
+//! The text shown to users is a message key translated at the edge (see
+//! `app::translate_errors`); the cause only goes to the log.
+
+use crate::i18n::{t, Lang};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde_json::json;
+
+/// The class of a failure, which fixes its HTTP status and envelope type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The body or query could not be read at all.
+    Unreadable,
+    /// Input read but not valid.
+    Invalid,
+    /// No valid token: envelope type 999.
+    Unauthorized,
+    /// Identity verification needed first: envelope type 998.
+    VerificationRequired,
+    Forbidden,
+    NotFound,
+    /// A conflict with existing state (already registered, insufficient balance…).
+    Conflict,
+    RateLimited,
+    Internal,
+}
+
+/// An API failure: what class it is, which message to show, why it happened.
+#[derive(Debug)]
+pub struct ApiError {
+    pub kind: Kind,
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+    pub cause: Option<String>,
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn new(kind: Kind, key: &'static str) -> Self {
+        ApiError {
+            kind,
+            key,
+            args: Vec::new(),
+            cause: None,
+        }
+    }
+
+    pub fn invalid(key: &'static str) -> Self {
+        Self::new(Kind::Invalid, key)
+    }
+
+    pub fn conflict(key: &'static str) -> Self {
+        Self::new(Kind::Conflict, key)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(Kind::NotFound, "err_not_found")
+    }
+
+    pub fn unauthorized() -> Self {
+        Self::new(Kind::Unauthorized, "err_not_logged_in")
+    }
+
+    pub fn forbidden() -> Self {
+        Self::new(Kind::Forbidden, "err_forbidden")
+    }
+
+    pub fn rate_limited() -> Self {
+        Self::new(Kind::RateLimited, "err_rate_limited")
+    }
+
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        ApiError {
+            cause: Some(cause.to_string()),
+            ..Self::new(Kind::Internal, "err_internal")
+        }
+    }
+
+    pub fn with_arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self.kind {
+            Kind::Unreadable => StatusCode::BAD_REQUEST,
+            Kind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::Unauthorized => StatusCode::UNAUTHORIZED,
+            Kind::VerificationRequired | Kind::Forbidden => StatusCode::FORBIDDEN,
+            Kind::NotFound => StatusCode::NOT_FOUND,
+            Kind::Conflict => StatusCode::CONFLICT,
+            Kind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn envelope_type(&self) -> &'static str {
+        match self.kind {
+            Kind::Unauthorized => "999",
+            Kind::VerificationRequired => "998",
+            _ => "error",
+        }
+    }
+
+    /// The response in the caller's language.
+    pub fn render(&self, lang: Lang) -> HttpResponse {
+        if let Some(cause) = &self.cause {
+            if self.kind == Kind::Internal {
+                log::error!("{}: {cause}", self.key);
+            } else {
+                log::debug!("{}: {cause}", self.key);
+            }
+        }
+        HttpResponse::build(self.status()).json(json!({
+            "type": self.envelope_type(),
+            "message": t(lang, self.key, &self.args),
+        }))
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.key)?;
+        if let Some(c) = &self.cause {
+            write!(f, " ({c})")?;
+        }
+        Ok(())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status()
+    }
+
+    /// English here; the middleware re-renders it in the request's language.
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status()).finish()
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::internal(format!("database: {e}"))
+    }
+}
+
+/// True when a database error is a unique-constraint violation (a lost race
+/// against a concurrent insert of the same key).
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::MessageBody;
+
+    fn body(resp: HttpResponse) -> serde_json::Value {
+        let bytes = resp.into_body().try_into_bytes().unwrap_or_default();
+        serde_json::from_slice(&bytes).unwrap_or_default()
+    }
+
+    #[test]
+    fn unauthorized_renders_type_999_with_status_401() {
+        let resp = ApiError::unauthorized().render(Lang::EN);
+        assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            body(resp),
+            json!({"type": "999", "message": "Please log in first"})
+        );
+    }
+
+    #[test]
+    fn verification_required_renders_type_998_and_a_conflict_409() {
+        let e = ApiError::new(Kind::VerificationRequired, "err_verification_required");
+        assert_eq!(e.render(Lang::EN).status(), StatusCode::FORBIDDEN);
+        assert_eq!(body(e.render(Lang::EN))["type"], "998");
+        let c = ApiError::conflict("err_account_exists").render(Lang::parse("zh"));
+        assert_eq!(c.status(), StatusCode::CONFLICT);
+        assert_eq!(body(c)["type"], "error");
+    }
+
+    #[test]
+    fn an_internal_error_never_shows_its_cause() {
+        let resp = ApiError::internal("secret table missing").render(Lang::EN);
+        let v = body(resp);
+        assert!(!v["message"].as_str().unwrap_or_default().contains("secret"));
+    }
+}

@@ -1,0 +1,244 @@
+//! Request extraction: the caller's language, parameters (form, JSON or query, the
+//! contract accepts all three), client IP and token, and the authenticated user.
+
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult, Kind};
+use crate::i18n::Lang;
+use crate::state::AppState;
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use std::collections::HashMap;
+
+/// Largest accepted form or JSON body (uploads have their own limit).
+const MAX_BODY: usize = 256 * 1024;
+
+/// What every handler gets: language, parameters, IP, token.
+pub struct Req {
+    pub lang: Lang,
+    pub params: HashMap<String, String>,
+    pub ip: String,
+    pub token: Option<String>,
+}
+
+/// The logged-in caller.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub id: i64,
+    pub role: String,
+    pub token_hash: String,
+}
+
+/// Language of a request from its query string alone (used before, or without,
+/// reading the body).
+pub fn lang_of(req: &HttpRequest) -> Lang {
+    let from_query = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("lang").cloned());
+    let from_header = req
+        .headers()
+        .get("lang")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    from_query
+        .or(from_header)
+        .map(|l| Lang::parse(&l))
+        .unwrap_or(Lang::EN)
+}
+
+fn token_of(req: &HttpRequest) -> Option<String> {
+    let raw = req.headers().get("authorization")?.to_str().ok()?.trim();
+    let token = raw.strip_prefix("Bearer ").unwrap_or(raw).trim();
+    (!token.is_empty()).then(|| token.to_string())
+}
+
+fn ip_of(req: &HttpRequest) -> String {
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+fn parse_body(req: &HttpRequest, body: &[u8]) -> ApiResult<HashMap<String, String>> {
+    if body.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let unreadable = || ApiError::new(Kind::Unreadable, "err_bad_request");
+    if req.content_type().contains("json") {
+        let value: serde_json::Value = serde_json::from_slice(body).map_err(|_| unreadable())?;
+        let obj = value.as_object().ok_or_else(unreadable)?;
+        Ok(obj
+            .iter()
+            .filter_map(|(k, v)| {
+                let s = match v {
+                    serde_json::Value::String(s) => s.clone(),
+                    serde_json::Value::Number(n) => n.to_string(),
+                    serde_json::Value::Bool(b) => if *b { "1" } else { "0" }.to_string(),
+                    _ => return None,
+                };
+                Some((k.clone(), s))
+            })
+            .collect())
+    } else {
+        serde_urlencoded_pairs(body).ok_or_else(unreadable)
+    }
+}
+
+fn serde_urlencoded_pairs(body: &[u8]) -> Option<HashMap<String, String>> {
+    Some(url::form_urlencoded::parse(body).into_owned().collect())
+}
+
+impl FromRequest for Req {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let mut payload = payload.take();
+        Box::pin(async move {
+            let mut params: HashMap<String, String> =
+                url::form_urlencoded::parse(req.query_string().as_bytes())
+                    .into_owned()
+                    .collect();
+            let mut body = web::BytesMut::new();
+            use futures_util::StreamExt;
+            while let Some(chunk) = payload.next().await {
+                let chunk =
+                    chunk.map_err(|_| ApiError::new(Kind::Unreadable, "err_bad_request"))?;
+                if body.len() + chunk.len() > MAX_BODY {
+                    return Err(ApiError::new(Kind::Unreadable, "err_bad_request"));
+                }
+                body.extend_from_slice(&chunk);
+            }
+            params.extend(parse_body(&req, &body)?);
+            let lang = params
+                .get("lang")
+                .map(|l| Lang::parse(l))
+                .unwrap_or_else(|| lang_of(&req));
+            req.extensions_mut().insert(lang);
+            Ok(Req {
+                lang,
+                params,
+                ip: ip_of(&req),
+                token: token_of(&req),
+            })
+        })
+    }
+}
+
+/// A request whose body is left alone (multipart uploads).
+pub struct Ctx {
+    pub lang: Lang,
+    pub ip: String,
+    pub token: Option<String>,
+}
+
+impl FromRequest for Ctx {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let lang = lang_of(req);
+        req.extensions_mut().insert(lang);
+        std::future::ready(Ok(Ctx {
+            lang,
+            ip: ip_of(req),
+            token: token_of(req),
+        }))
+    }
+}
+
+/// Resolves a raw token to its user: unknown, expired and revoked tokens are all 999.
+pub async fn authenticate(state: &AppState, token: Option<&str>) -> ApiResult<AuthUser> {
+    let token = token.ok_or_else(ApiError::unauthorized)?;
+    let hash = crate::security::sha256_hex(token);
+    let row: Option<(i64, String, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT u.id, u.role, t.expires_at, t.revoked_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+    )
+    .bind(&hash)
+    .fetch_optional(&state.db)
+    .await?;
+    match row {
+        Some((id, role, expires_at, None)) if expires_at > now_ms() => Ok(AuthUser {
+            id,
+            role,
+            token_hash: hash,
+        }),
+        _ => Err(ApiError::new(Kind::Unauthorized, "err_token_invalid")),
+    }
+}
+
+impl Req {
+    /// A trimmed, non-empty parameter.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.params
+            .get(name)
+            .map(|v| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// The first present of several parameter names (the app family spells some
+    /// fields two ways).
+    pub fn any(&self, names: &[&str]) -> Option<&str> {
+        names.iter().find_map(|n| self.get(n))
+    }
+
+    /// A raw parameter that must not be trimmed (passwords).
+    pub fn raw(&self, name: &str) -> Option<&str> {
+        self.params
+            .get(name)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    }
+
+    pub async fn user(&self, state: &AppState) -> ApiResult<AuthUser> {
+        authenticate(state, self.token.as_deref()).await
+    }
+
+    /// `page` (default 1) and `limit` (default 10, at most 100).
+    pub fn paging(&self) -> ApiResult<Paging> {
+        let parse = |name: &str, default: i64| -> ApiResult<i64> {
+            match self.get(name) {
+                None => Ok(default),
+                Some(v) => v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| ApiError::invalid("err_page")),
+            }
+        };
+        let page = parse("page", 1)?;
+        let limit = parse("limit", 10)?.min(100);
+        Ok(Paging { page, limit })
+    }
+
+    /// A positive integer id parameter.
+    pub fn id(&self, name: &str) -> ApiResult<i64> {
+        self.get(name)
+            .and_then(|v| v.parse::<i64>().ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(|| ApiError::invalid("err_id_invalid"))
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Paging {
+    pub page: i64,
+    pub limit: i64,
+}
+
+impl Paging {
+    pub fn offset(&self) -> i64 {
+        (self.page - 1) * self.limit
+    }
+
+    /// The contract's paged shape.
+    pub fn wrap(&self, data: Vec<serde_json::Value>, total: i64) -> serde_json::Value {
+        serde_json::json!({
+            "data": data,
+            "page": self.page,
+            "limit": self.limit,
+            "total": total,
+            "pages": (total + self.limit - 1) / self.limit,
+        })
+    }
+}

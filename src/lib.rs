@@ -1,0 +1,21 @@
+//! The Bourse server: configuration, storage, HTTP API and start-up. Engines and
+//! actors live in the `actors` crate.
+
+pub mod admin_cli;
+pub mod api;
+pub mod app;
+pub mod codes;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod extract;
+pub mod funds;
+pub mod i18n;
+pub mod markets;
+pub mod notifier;
+pub mod ratelimit;
+pub mod security;
+pub mod seed;
+pub mod socket;
+pub mod state;
+pub mod validate;

@@ -1,0 +1,329 @@
+//! The hub: knows every socket session, what it subscribed to and whose it is,
+//! and fans market events out to the right sessions. One actor per node. With
+//! Redis configured, every local event is also published on a Redis channel and
+//! every node delivers what other nodes published, so a socket on any node gets
+//! the events of markets (and users) served elsewhere.
+
+use ::actors::market::actor::MarketEvent;
+use actix::prelude::*;
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+
+/// An event for one socket: `42["event", payload]` on the wire.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "()")]
+pub struct Outbound {
+    pub event: String,
+    pub payload: Value,
+}
+
+/// A subscription key: channel, symbol, and period for K-lines.
+pub type Sub = (String, String, Option<String>);
+
+struct Session {
+    to: Recipient<Outbound>,
+    user_id: Option<i64>,
+    subs: HashSet<Sub>,
+}
+
+#[derive(Default)]
+pub struct Hub {
+    sessions: HashMap<u64, Session>,
+    delivered: u64,
+    handled: u64,
+    last_message_at: i64,
+    redis: Option<RedisLink>,
+}
+
+/// The Redis side of the fan-out.
+struct RedisLink {
+    client: redis::Client,
+    channel: String,
+    node: String,
+    publisher: Option<redis::aio::MultiplexedConnection>,
+}
+
+/// An event as it travels between nodes.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Message)]
+#[rtype(result = "()")]
+pub struct Wire {
+    node: String,
+    /// `ticker`, `channel` or `private`.
+    kind: String,
+    channel: Option<String>,
+    symbol: Option<String>,
+    period: Option<String>,
+    event: String,
+    user_id: Option<i64>,
+    payload: Value,
+}
+
+impl Wire {
+    fn of(node: &str, e: &MarketEvent) -> Wire {
+        let mut w = Wire {
+            node: node.to_string(),
+            kind: String::new(),
+            channel: None,
+            symbol: None,
+            period: None,
+            event: String::new(),
+            user_id: None,
+            payload: Value::Null,
+        };
+        match e {
+            MarketEvent::Ticker(p) => {
+                w.kind = "ticker".into();
+                w.event = "daymarket".into();
+                w.payload = p.clone();
+            }
+            MarketEvent::Channel {
+                channel,
+                symbol,
+                period,
+                event,
+                payload,
+            } => {
+                w.kind = "channel".into();
+                w.channel = Some(channel.to_string());
+                w.symbol = Some(symbol.clone());
+                w.period = period.map(str::to_string);
+                w.event = event.to_string();
+                w.payload = payload.clone();
+            }
+            MarketEvent::Private {
+                user_id,
+                event,
+                payload,
+            } => {
+                w.kind = "private".into();
+                w.user_id = Some(*user_id);
+                w.event = event.to_string();
+                w.payload = payload.clone();
+            }
+        }
+        w
+    }
+}
+
+impl Hub {
+    /// A hub that also fans out through Redis on `{prefix}:events`.
+    pub fn with_redis(url: &str, prefix: &str) -> Result<Hub, String> {
+        let client = redis::Client::open(url).map_err(|e| format!("redis: {e}"))?;
+        let node = format!("{}-{}", std::process::id(), crate::security::random_name());
+        Ok(Hub {
+            redis: Some(RedisLink {
+                client,
+                channel: format!("{prefix}:events"),
+                node,
+                publisher: None,
+            }),
+            ..Hub::default()
+        })
+    }
+
+    /// Delivers one event to the local sessions it is for.
+    fn deliver(&mut self, w: &Wire) {
+        let mut sent = 0u64;
+        let out = || Outbound {
+            event: w.event.clone(),
+            payload: w.payload.clone(),
+        };
+        match w.kind.as_str() {
+            "ticker" => {
+                for s in self.sessions.values() {
+                    s.to.do_send(out());
+                    sent += 1;
+                }
+            }
+            "channel" => {
+                let key: Sub = (
+                    w.channel.clone().unwrap_or_default(),
+                    w.symbol.clone().unwrap_or_default(),
+                    w.period.clone(),
+                );
+                for s in self.sessions.values().filter(|s| s.subs.contains(&key)) {
+                    s.to.do_send(out());
+                    sent += 1;
+                }
+            }
+            "private" => {
+                for s in self
+                    .sessions
+                    .values()
+                    .filter(|s| s.user_id.is_some() && s.user_id == w.user_id)
+                {
+                    s.to.do_send(out());
+                    sent += 1;
+                }
+            }
+            _ => {}
+        }
+        self.delivered += sent;
+    }
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Join {
+    pub id: u64,
+    pub to: Recipient<Outbound>,
+    pub user_id: Option<i64>,
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Leave {
+    pub id: u64,
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Subscribe {
+    pub id: u64,
+    pub sub: Sub,
+    pub on: bool,
+}
+
+/// Counts for the health page.
+#[derive(Message)]
+#[rtype(result = "Value")]
+pub struct HubHealth;
+
+impl Actor for Hub {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.set_mailbox_capacity(100_000);
+        let Some(link) = &self.redis else { return };
+        let (client, channel, node) =
+            (link.client.clone(), link.channel.clone(), link.node.clone());
+        let me = ctx.address();
+        // Events other nodes published come back in as `Wire` messages.
+        actix::spawn(async move {
+            use futures_util::StreamExt;
+            let mut pubsub = match client.get_async_pubsub().await {
+                Ok(p) => p,
+                Err(e) => return log::error!("redis subscribe: {e}"),
+            };
+            if let Err(e) = pubsub.subscribe(&channel).await {
+                return log::error!("redis subscribe {channel}: {e}");
+            }
+            let mut stream = pubsub.on_message();
+            while let Some(msg) = stream.next().await {
+                let Ok(text) = msg.get_payload::<String>() else {
+                    continue;
+                };
+                match serde_json::from_str::<Wire>(&text) {
+                    Ok(w) if w.node != node => me.do_send(w),
+                    Ok(_) => {}
+                    Err(e) => log::warn!("redis: unreadable event: {e}"),
+                }
+            }
+        });
+        let client = link.client.clone();
+        ctx.wait(
+            async move { client.get_multiplexed_async_connection().await }
+                .into_actor(self)
+                .map(|res, act, _| match res {
+                    Ok(c) => {
+                        if let Some(l) = act.redis.as_mut() {
+                            l.publisher = Some(c);
+                        }
+                    }
+                    Err(e) => log::error!("redis publish connection: {e}"),
+                }),
+        );
+    }
+}
+
+impl Hub {
+    fn touch(&mut self) {
+        self.handled += 1;
+        self.last_message_at = ::actors::market::actor::now_ms();
+    }
+}
+
+impl Handler<Join> for Hub {
+    type Result = ();
+    fn handle(&mut self, m: Join, _: &mut Context<Self>) {
+        self.touch();
+        self.sessions.insert(
+            m.id,
+            Session {
+                to: m.to,
+                user_id: m.user_id,
+                subs: HashSet::new(),
+            },
+        );
+    }
+}
+
+impl Handler<Leave> for Hub {
+    type Result = ();
+    fn handle(&mut self, m: Leave, _: &mut Context<Self>) {
+        self.touch();
+        self.sessions.remove(&m.id);
+    }
+}
+
+impl Handler<Subscribe> for Hub {
+    type Result = ();
+    fn handle(&mut self, m: Subscribe, _: &mut Context<Self>) {
+        self.touch();
+        if let Some(s) = self.sessions.get_mut(&m.id) {
+            if m.on {
+                // A bounded number of subscriptions per socket.
+                if s.subs.len() < 64 {
+                    s.subs.insert(m.sub);
+                }
+            } else {
+                s.subs.remove(&m.sub);
+            }
+        }
+    }
+}
+
+impl Handler<MarketEvent> for Hub {
+    type Result = ();
+    fn handle(&mut self, e: MarketEvent, _: &mut Context<Self>) {
+        self.touch();
+        let node = self
+            .redis
+            .as_ref()
+            .map(|l| l.node.clone())
+            .unwrap_or_default();
+        let w = Wire::of(&node, &e);
+        self.deliver(&w);
+        if let Some(link) = &self.redis {
+            if let (Some(mut con), Ok(text)) = (link.publisher.clone(), serde_json::to_string(&w)) {
+                let channel = link.channel.clone();
+                actix::spawn(async move {
+                    use redis::AsyncCommands;
+                    if let Err(e) = con.publish::<_, _, i64>(&channel, text).await {
+                        log::warn!("redis publish: {e}");
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// An event another node published.
+impl Handler<Wire> for Hub {
+    type Result = ();
+    fn handle(&mut self, w: Wire, _: &mut Context<Self>) {
+        self.touch();
+        self.deliver(&w);
+    }
+}
+
+impl Handler<HubHealth> for Hub {
+    type Result = MessageResult<HubHealth>;
+    fn handle(&mut self, _: HubHealth, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
+        MessageResult(serde_json::json!({
+            "name": "hub", "sessions": self.sessions.len(), "handled": self.handled,
+            "delivered": self.delivered, "last_message_at": self.last_message_at, "backlog": 0,
+        }))
+    }
+}

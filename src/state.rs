@@ -1,0 +1,22 @@
+//! What every handler shares: the pool, the settings, the limiter and the notifier.
+
+use crate::config::Settings;
+use crate::db::{Backend, Db};
+use crate::notifier::Notifier;
+use crate::ratelimit::RateLimiter;
+use std::sync::Arc;
+
+use crate::markets::Markets;
+use crate::socket::hub::Hub;
+use actix::Addr;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub backend: Backend,
+    pub settings: Arc<Settings>,
+    pub limiter: Arc<RateLimiter>,
+    pub notifier: Arc<Notifier>,
+    pub markets: Arc<Markets>,
+    pub hub: Addr<Hub>,
+}

@@ -1,0 +1,349 @@
+//! `spawn_app()`: the real application on port 0 with a fresh database (a new
+//! SQLite file, or a new PostgreSQL database when `TEST_DATABASE_URL` is set) and
+//! its own upload folder, plus a client that talks to it like the app does.
+
+use bourse::app::Application;
+use bourse::config::Settings;
+use bourse::state::AppState;
+use serde_json::Value;
+use sqlx::Connection;
+use std::path::Path;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+}
+
+fn unique(prefix: &str) -> String {
+    format!("{prefix}{}", bourse::security::random_name())
+}
+
+/// A fresh database URL for `backend`, or None when PostgreSQL is not configured.
+async fn fresh_database(backend: Backend, dir: &Path) -> Option<String> {
+    match backend {
+        Backend::Sqlite => Some(format!("sqlite://{}/test.db?mode=rwc", dir.display())),
+        Backend::Postgres => {
+            let base = std::env::var("TEST_DATABASE_URL").ok()?;
+            sqlx::any::install_default_drivers();
+            let mut conn = sqlx::AnyConnection::connect(&base)
+                .await
+                .unwrap_or_else(|e| panic!("TEST_DATABASE_URL {base}: {e}"));
+            let name = unique("bourse_t_");
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&mut conn)
+                .await
+                .unwrap_or_else(|e| panic!("create database: {e}"));
+            let mut url = url::Url::parse(&base).unwrap_or_else(|e| panic!("{e}"));
+            url.set_path(&format!("/{name}"));
+            Some(url.to_string())
+        }
+    }
+}
+
+/// Starts the app with extra `BOURSE__…` overrides; None when the backend is not
+/// available here.
+pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<TestApp> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(unique("bourse-test-"));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let db_url = fresh_database(backend, &dir).await?;
+    let mut vars: Vec<(String, String)> = vec![
+        ("BOURSE_ENV".into(), "test".into()),
+        ("BOURSE__DATABASE__URL".into(), db_url),
+        ("BOURSE__DATABASE__MAX_CONNECTIONS".into(), "5".into()),
+        (
+            "BOURSE__UPLOADS__DIR".into(),
+            dir.join("uploads").display().to_string(),
+        ),
+        (
+            "BOURSE__DEMO__CONTENT".into(),
+            root.join("config/demo/content.json").display().to_string(),
+        ),
+        (
+            "BOURSE__SERVER__WEB_DIST".into(),
+            root.join("web/dist").display().to_string(),
+        ),
+    ];
+    for (k, v) in overrides {
+        vars.push((k.to_string(), v.to_string()));
+    }
+    let settings =
+        Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}"));
+    let app = Application::build(settings)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let address = app.address();
+    let state = app.state.clone();
+    actix_web::rt::spawn(app.run_until_stopped());
+    Some(TestApp {
+        address,
+        client: reqwest::Client::new(),
+        state,
+    })
+}
+
+/// A response's status and envelope.
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn kind(&self) -> &str {
+        self.body["type"].as_str().unwrap_or_default()
+    }
+
+    pub fn message(&self) -> &Value {
+        &self.body["message"]
+    }
+
+    pub fn text(&self) -> String {
+        self.body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    #[track_caller]
+    pub fn assert_ok(&self) -> &Self {
+        assert_eq!((self.status, self.kind()), (200, "ok"), "{}", self.body);
+        self
+    }
+
+    #[track_caller]
+    pub fn assert_error(&self, status: u16) -> &Self {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(
+            self.kind(),
+            if status == 401 { "999" } else { "error" },
+            "{}",
+            self.body
+        );
+        self
+    }
+}
+
+impl TestApp {
+    pub async fn send(&self, req: reqwest::RequestBuilder) -> Answer {
+        let resp = req.send().await.unwrap_or_else(|e| panic!("request: {e}"));
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap_or_default();
+        let body =
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        Answer { status, body }
+    }
+
+    /// A form POST, optionally with a token.
+    pub async fn post(&self, path: &str, token: Option<&str>, form: &[(&str, &str)]) -> Answer {
+        let mut req = self
+            .client
+            .post(format!("{}/api{path}", self.address))
+            .form(form);
+        if let Some(t) = token {
+            req = req.header("Authorization", t);
+        }
+        self.send(req).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        let mut req = self.client.get(format!("{}/api{path}", self.address));
+        if let Some(t) = token {
+            req = req.header("Authorization", t);
+        }
+        self.send(req).await
+    }
+
+    /// The newest code the dev outbox holds for `to`.
+    pub async fn last_code(&self, to: &str) -> String {
+        let a = self.get(&format!("/dev/outbox?to={to}"), None).await;
+        a.assert_ok();
+        a.message()[0]["code"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no code for {to}: {}", a.body))
+            .to_string()
+    }
+
+    /// Registers `email` with `password` through the real code flow.
+    pub async fn register_email(&self, email: &str, password: &str) {
+        self.post("/sms_mail", None, &[("user_string", email)])
+            .await
+            .assert_ok();
+        let code = self.last_code(email).await;
+        self.post(
+            "/user/register",
+            None,
+            &[
+                ("type", "email"),
+                ("user_string", email),
+                ("code", &code),
+                ("password", password),
+                ("re_password", password),
+            ],
+        )
+        .await
+        .assert_ok();
+    }
+
+    pub async fn login(&self, account: &str, password: &str) -> String {
+        let a = self
+            .post(
+                "/user/login",
+                None,
+                &[("user_string", account), ("password", password)],
+            )
+            .await;
+        a.assert_ok();
+        a.text()
+    }
+
+    /// A new registered, logged-in user: (e-mail, token).
+    pub async fn user(&self) -> (String, String) {
+        let email = format!("{}@example.com", unique("u"));
+        self.register_email(&email, "Passw0rd!").await;
+        let token = self.login(&email, "Passw0rd!").await;
+        (email, token)
+    }
+}
+
+/// Runs an async test body once on SQLite and once on PostgreSQL (when
+/// `TEST_DATABASE_URL` is set; otherwise that half reports it did not run).
+#[macro_export]
+macro_rules! on_both {
+    ($name:ident) => {
+        on_both!($name, &[]);
+    };
+    ($name:ident, $overrides:expr) => {
+        mod $name {
+            use $crate::helpers::{spawn_app_with, Backend};
+
+            #[actix_web::test]
+            async fn on_sqlite() {
+                let app = spawn_app_with(Backend::Sqlite, $overrides).await;
+                super::$name(app.unwrap_or_else(|| panic!("sqlite is always available"))).await;
+            }
+
+            #[actix_web::test]
+            async fn on_postgres() {
+                match spawn_app_with(Backend::Postgres, $overrides).await {
+                    Some(app) => super::$name(app).await,
+                    None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
+                }
+            }
+        }
+    };
+}
+
+/// A valid 1×1 PNG.
+pub const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+    0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x60, 0x60, 0xF8,
+    0x0F, 0x00, 0x01, 0x04, 0x01, 0x00, 0x5F, 0xE5, 0xC3, 0x4B, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+    0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+];
+
+impl TestApp {
+    /// Uploads `bytes` as `name` for the holder of `token`.
+    pub async fn upload(&self, token: Option<&str>, name: &str, bytes: Vec<u8>) -> Answer {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
+        let form = reqwest::multipart::Form::new().part("file", part);
+        let mut req = self
+            .client
+            .post(format!("{}/api/upload?lang=en", self.address))
+            .multipart(form);
+        if let Some(t) = token {
+            req = req.header("Authorization", t);
+        }
+        self.send(req).await
+    }
+
+    pub async fn upload_png(&self, token: &str) -> String {
+        let a = self.upload(Some(token), "p.png", PNG.to_vec()).await;
+        a.assert_ok();
+        a.text()
+    }
+
+    /// An admin's token (created through the command-line path).
+    pub async fn admin(&self) -> String {
+        let email = format!("{}@admin.example.com", unique("a"));
+        bourse::admin_cli::create_admin((*self.state.settings).clone(), &email, "AdminPass123")
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        self.login(&email, "AdminPass123").await
+    }
+
+    pub async fn admin_post(&self, admin: &str, path: &str, form: &[(&str, &str)]) -> Answer {
+        self.send(
+            self.client
+                .post(format!("{}/admin/api{path}", self.address))
+                .header("Authorization", admin)
+                .form(form),
+        )
+        .await
+    }
+
+    pub async fn admin_get(&self, admin: &str, path: &str) -> Answer {
+        self.send(
+            self.client
+                .get(format!("{}/admin/api{path}", self.address))
+                .header("Authorization", admin),
+        )
+        .await
+    }
+
+    /// Credits `amount` of `currency` to the holder of `token` through a reviewed deposit.
+    pub async fn fund(&self, token: &str, admin: &str, currency: &str, amount: &str) {
+        let voucher = self.upload_png(token).await;
+        let req = self
+            .post(
+                "/wallet/charge_req",
+                Some(token),
+                &[
+                    ("currency", currency),
+                    ("amount", amount),
+                    ("voucher", &voucher),
+                ],
+            )
+            .await;
+        req.assert_ok();
+        let id = req.message()["id"].as_i64().unwrap_or_default().to_string();
+        self.admin_post(admin, "/deposits/approve", &[("id", &id)])
+            .await
+            .assert_ok();
+    }
+
+    /// (available, frozen) of a coin in an account, as decimal strings.
+    pub async fn balance(&self, token: &str, currency: &str, account: &str) -> (String, String) {
+        let d = self
+            .post(
+                "/wallet/detail",
+                Some(token),
+                &[("currency", currency), ("type", account)],
+            )
+            .await;
+        d.assert_ok();
+        (
+            d.message()["available"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            d.message()["frozen"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        )
+    }
+
+    pub async fn assert_audit(&self, admin: &str) {
+        let a = self.admin_get(admin, "/audit").await;
+        a.assert_ok();
+        assert_eq!(a.message()["ok"], true, "{}", a.body);
+    }
+}

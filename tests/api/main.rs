@@ -1,0 +1,13 @@
+//! The API driven over HTTP like the app drives it, on SQLite and PostgreSQL.
+
+mod helpers;
+
+mod accounts;
+mod content;
+mod derivatives;
+mod fanout;
+mod funds;
+mod markets;
+mod profile;
+mod smtp;
+mod upload;

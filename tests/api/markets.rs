@@ -1,0 +1,445 @@
+//! Markets over HTTP: quotations and K-lines, placing, filling and cancelling
+//! orders against the liquidity provider and other users, with the ledger audit
+//! after each, and a restart that keeps the book.
+
+use crate::helpers::{spawn_app_with, Backend, TestApp};
+use crate::on_both;
+use actors::market::actor::{Snapshot, Tick};
+
+async fn tick(app: &TestApp, market: i64) {
+    let m = app
+        .state
+        .markets
+        .by_id(market)
+        .unwrap_or_else(|| panic!("market {market}"));
+    m.send(Tick).await.unwrap_or_else(|e| panic!("{e}"));
+}
+
+async fn depth(app: &TestApp, market: i64) -> serde_json::Value {
+    let m = app
+        .state
+        .markets
+        .by_id(market)
+        .unwrap_or_else(|| panic!("market {market}"));
+    m.send(Snapshot).await.unwrap_or_else(|e| panic!("{e}"))["depth"].clone()
+}
+
+fn price(level: &serde_json::Value) -> f64 {
+    level[0]
+        .as_str()
+        .unwrap_or_default()
+        .parse()
+        .unwrap_or_default()
+}
+
+async fn quotations_and_klines_cover_every_market_and_period(app: TestApp) {
+    let q = app.get("/currency/quotation_new", None).await;
+    q.assert_ok();
+    assert_eq!(q.message()[0]["name"], "USDT");
+    let rows = q.message()[0]["quotation"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(rows.len(), 6);
+    assert!(rows
+        .iter()
+        .any(|r| r["symbol"] == "AAPL/USDT" && r["market_type"] == "stock"));
+    assert!(rows[0]["now_price"].is_string() && rows[0]["change"].is_string());
+    for period in [
+        "1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon", "1H", "1D",
+    ] {
+        let k: serde_json::Value = app
+            .client
+            .get(format!(
+                "{}/api/currency/new_timeshar?symbol=BTC/USDT&period={period}",
+                app.address
+            ))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .json()
+            .await
+            .unwrap_or_default();
+        assert_eq!(k["code"], 1, "{period}: {k}");
+        let bars = k["data"].as_array().cloned().unwrap_or_default();
+        assert!(bars.len() >= 100, "{period}: {} bars", bars.len());
+        assert!(
+            bars.windows(2)
+                .all(|w| w[0]["time"].as_i64() < w[1]["time"].as_i64()),
+            "ascending"
+        );
+    }
+    let bad: serde_json::Value = app
+        .client
+        .get(format!(
+            "{}/api/currency/new_timeshar?symbol=BTC/USDT&period=2min",
+            app.address
+        ))
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .json()
+        .await
+        .unwrap_or_default();
+    assert_eq!(bad["code"], -1);
+}
+on_both!(quotations_and_klines_cover_every_market_and_period);
+
+async fn a_resting_order_freezes_funds_and_cancelling_releases_them(app: TestApp) {
+    let admin = app.admin().await;
+    let token = app.login("demo@bourse.local", "Demo123456").await;
+    let t = Some(token.as_str());
+    let placed = app
+        .post(
+            "/coin/trade",
+            t,
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("target_price", "50000"),
+                ("amount", "0.1"),
+            ],
+        )
+        .await;
+    placed.assert_ok();
+    assert_eq!(placed.message()["status"], 0);
+    assert_eq!(
+        app.balance(&token, "USDT", "2").await,
+        ("5000".into(), "5000".into())
+    );
+    let open = app.get("/coin/list?type=current", t).await;
+    assert_eq!(open.message()["total"], 1);
+    let id = placed.message()["id"]
+        .as_i64()
+        .unwrap_or_default()
+        .to_string();
+    let (_, other) = app.user().await;
+    let theirs = app
+        .send(
+            app.client
+                .put(format!("{}/api/coin/trade", app.address))
+                .header("Authorization", &other)
+                .form(&[("id", &id)]),
+        )
+        .await;
+    theirs.assert_error(404);
+    let mine = app
+        .send(
+            app.client
+                .put(format!("{}/api/coin/trade", app.address))
+                .header("Authorization", &token)
+                .form(&[("id", &id)]),
+        )
+        .await;
+    mine.assert_ok();
+    assert_eq!(mine.message()["status"], 2);
+    assert_eq!(
+        app.balance(&token, "USDT", "2").await,
+        ("10000".into(), "0".into())
+    );
+    let again = app
+        .send(
+            app.client
+                .put(format!("{}/api/coin/trade", app.address))
+                .header("Authorization", &token)
+                .form(&[("id", &id)]),
+        )
+        .await;
+    again.assert_error(404);
+    app.assert_audit(&admin).await;
+}
+on_both!(a_resting_order_freezes_funds_and_cancelling_releases_them);
+
+async fn bad_orders_are_refused_and_change_nothing(app: TestApp) {
+    let token = app.login("demo@bourse.local", "Demo123456").await;
+    let t = Some(token.as_str());
+    let tick_err = app
+        .post(
+            "/coin/trade",
+            t,
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("target_price", "50000.001"),
+                ("amount", "0.1"),
+                ("lang", "en"),
+            ],
+        )
+        .await;
+    tick_err.assert_error(422);
+    assert_eq!(tick_err.text(), "The price must be a multiple of 0.01");
+    let lot_err = app
+        .post(
+            "/coin/trade",
+            t,
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("target_price", "50000"),
+                ("amount", "0.00001"),
+            ],
+        )
+        .await;
+    lot_err.assert_error(422);
+    assert!(lot_err.text().contains("0.0001"), "{}", lot_err.text());
+    let broke = app
+        .post(
+            "/coin/trade",
+            t,
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("target_price", "50000"),
+                ("amount", "1"),
+            ],
+        )
+        .await;
+    broke.assert_error(409);
+    app.post(
+        "/coin/trade",
+        t,
+        &[
+            ("match_id", "99"),
+            ("type", "1"),
+            ("target_price", "1"),
+            ("amount", "1"),
+        ],
+    )
+    .await
+    .assert_error(422);
+    app.post(
+        "/coin/trade",
+        t,
+        &[
+            ("match_id", "1"),
+            ("type", "3"),
+            ("target_price", "1"),
+            ("amount", "1"),
+        ],
+    )
+    .await
+    .assert_error(422);
+    assert_eq!(
+        app.balance(&token, "USDT", "2").await,
+        ("10000".into(), "0".into())
+    );
+    assert_eq!(
+        app.get("/coin/list?type=all", t).await.message()["total"],
+        0,
+        "a refused order leaves no row"
+    );
+}
+on_both!(bad_orders_are_refused_and_change_nothing);
+
+async fn market_and_limit_orders_fill_against_the_liquidity_provider(app: TestApp) {
+    let admin = app.admin().await;
+    tick(&app, 1).await;
+    let d = depth(&app, 1).await;
+    let best_ask = price(&d["asks"][0]);
+    let best_bid = price(&d["bids"][0]);
+    assert!(best_bid < best_ask, "{d}");
+    let token = app.login("demo@bourse.local", "Demo123456").await;
+    let t = Some(token.as_str());
+    let buy = app
+        .post(
+            "/coin/trade",
+            t,
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("order_type", "market"),
+                ("amount", "1000"),
+            ],
+        )
+        .await;
+    buy.assert_ok();
+    assert_eq!(buy.message()["status"], 1);
+    let got: f64 = buy.message()["deal_amount"]
+        .as_str()
+        .unwrap_or_default()
+        .parse()
+        .unwrap_or_default();
+    assert!(got > 0.0 && got * best_ask <= 1000.0 + 1e-6, "{}", buy.body);
+    let (usdt, frozen) = app.balance(&token, "USDT", "2").await;
+    let spent: f64 = buy.message()["deal_money"]
+        .as_str()
+        .unwrap_or_default()
+        .parse()
+        .unwrap_or_default();
+    assert_eq!(frozen, "0", "the unspent budget is released");
+    assert!((usdt.parse::<f64>().unwrap_or_default() - (10000.0 - spent)).abs() < 1e-6);
+    // Sell 0.5 BTC at the best bid: fills at once, in full.
+    let sell = app
+        .post(
+            "/coin/trade",
+            t,
+            &[
+                ("match_id", "1"),
+                ("type", "2"),
+                ("target_price", &format!("{best_bid:.2}")),
+                ("amount", "0.2"),
+            ],
+        )
+        .await;
+    sell.assert_ok();
+    assert_eq!(sell.message()["status"], 1, "{}", sell.body);
+    let all = app.get("/coin/list?type=all", t).await;
+    assert_eq!(all.message()["total"], 2);
+    let records = app
+        .post("/wallet/legal_log", t, &[("currency", "BTC")])
+        .await;
+    assert!(records.message()["data"]
+        .as_array()
+        .is_some_and(|r| r.iter().any(|x| x["reason"] == "trade")));
+    app.assert_audit(&admin).await;
+}
+on_both!(market_and_limit_orders_fill_against_the_liquidity_provider);
+
+async fn two_users_trade_with_partial_fills(app: TestApp) {
+    let admin = app.admin().await;
+    let seller = app.login("demo@bourse.local", "Demo123456").await;
+    let (_, buyer) = app.user().await;
+    app.fund(&buyer, &admin, "USDT", "100000").await;
+    // With no provider quotes yet, the book is empty: the seller rests first.
+    let ask = app
+        .post(
+            "/coin/trade",
+            Some(&seller),
+            &[
+                ("match_id", "1"),
+                ("type", "2"),
+                ("target_price", "60000"),
+                ("amount", "0.5"),
+            ],
+        )
+        .await;
+    ask.assert_ok();
+    let bid = app
+        .post(
+            "/coin/trade",
+            Some(&buyer),
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("target_price", "61000"),
+                ("amount", "0.2"),
+            ],
+        )
+        .await;
+    bid.assert_ok();
+    assert_eq!(bid.message()["status"], 1);
+    assert_eq!(
+        bid.message()["avg_price"],
+        "60000",
+        "fills at the maker's price"
+    );
+    // Buyer: paid 12000, got 0.2 BTC minus the 0.1 % taker fee; the rest of the freeze is released.
+    assert_eq!(
+        app.balance(&buyer, "USDT", "2").await,
+        ("88000".into(), "0".into())
+    );
+    assert_eq!(app.balance(&buyer, "BTC", "2").await.0, "0.1998");
+    // Seller: 0.3 still frozen on the book, got 12000 minus the 0.1 % maker fee.
+    assert_eq!(
+        app.balance(&seller, "BTC", "2").await,
+        ("0.5".into(), "0.3".into())
+    );
+    assert_eq!(app.balance(&seller, "USDT", "2").await.0, "21988");
+    let open = app.get("/coin/list", Some(&seller)).await;
+    assert_eq!(open.message()["data"][0]["deal_amount"], "0.2");
+    assert_eq!(open.message()["data"][0]["status"], 0);
+    app.assert_audit(&admin).await;
+}
+on_both!(two_users_trade_with_partial_fills);
+
+async fn favourites_are_per_user(app: TestApp) {
+    let (_, a) = app.user().await;
+    let (_, b) = app.user().await;
+    app.post("/optional/add", Some(&a), &[("match_id", "2")])
+        .await
+        .assert_ok();
+    app.post("/optional/add", Some(&a), &[("match_id", "2")])
+        .await
+        .assert_ok();
+    let list = app.get("/optional/list", Some(&a)).await;
+    assert_eq!(list.message().as_array().map(Vec::len), Some(1));
+    assert_eq!(list.message()[0]["symbol"], "ETH/USDT");
+    assert_eq!(
+        app.get("/optional/list", Some(&b))
+            .await
+            .message()
+            .as_array()
+            .map(Vec::len),
+        Some(0)
+    );
+    app.post("/optional/del", Some(&a), &[("match_id", "2")])
+        .await
+        .assert_ok();
+    assert_eq!(
+        app.get("/optional/list", Some(&a))
+            .await
+            .message()
+            .as_array()
+            .map(Vec::len),
+        Some(0)
+    );
+}
+on_both!(favourites_are_per_user);
+
+/// A second server on the same database rebuilds the book from the open orders.
+#[actix_web::test]
+async fn a_restart_keeps_open_orders_and_balances() {
+    let dir = std::env::temp_dir().join(format!(
+        "bourse-restart-{}",
+        bourse::security::random_name()
+    ));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let url = format!("sqlite://{}/r.db?mode=rwc", dir.display());
+    let overrides = [("BOURSE__DATABASE__URL", url.as_str())];
+    let first = spawn_app_with(Backend::Sqlite, &overrides)
+        .await
+        .unwrap_or_else(|| panic!("sqlite"));
+    let token = first.login("demo@bourse.local", "Demo123456").await;
+    let placed = first
+        .post(
+            "/coin/trade",
+            Some(&token),
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("target_price", "40000"),
+                ("amount", "0.05"),
+            ],
+        )
+        .await;
+    placed.assert_ok();
+    let second = spawn_app_with(Backend::Sqlite, &overrides)
+        .await
+        .unwrap_or_else(|| panic!("sqlite"));
+    let d = depth(&second, 1).await;
+    assert_eq!(d["bids"][0], serde_json::json!(["40000", "0.05"]), "{d}");
+    assert_eq!(
+        second.balance(&token, "USDT", "2").await,
+        ("8000".into(), "2000".into())
+    );
+    let id = placed.message()["id"]
+        .as_i64()
+        .unwrap_or_default()
+        .to_string();
+    let cancel = second
+        .send(
+            second
+                .client
+                .put(format!("{}/api/coin/trade", second.address))
+                .header("Authorization", &token)
+                .form(&[("id", &id)]),
+        )
+        .await;
+    cancel.assert_ok();
+    assert_eq!(
+        second.balance(&token, "USDT", "2").await,
+        ("10000".into(), "0".into())
+    );
+    let admin = second.admin().await;
+    second.assert_audit(&admin).await;
+}

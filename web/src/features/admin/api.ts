@@ -1,0 +1,220 @@
+/**
+ * Admin calls (docs/api.md, "Admin" and "Admin review"). They live under
+ * `/admin/api`, which the shared base query cannot reach (it always prefixes
+ * `/api`), so these endpoints use `queryFn` with a small fetch of their own that
+ * speaks the same wire rules: form-encoded POST, `lang`, the raw token, a 60 s
+ * time-out, and the envelope read by lib/envelope.ts with the same reactions
+ * (999 signs out and goes to login, errors are toasted).
+ */
+import i18next from 'i18next';
+import { fundsApi } from '../../components/FundsApi';
+import type { ApiError } from '../../lib/api';
+import { REDIRECT_MS, REQUEST_TIMEOUT_MS, ROUTES } from '../../lib/constants';
+import { interpretEnvelope } from '../../lib/envelope';
+import { loginRouteFor } from '../../lib/navigation';
+import { loggedOut, type SessionState } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import type { Paged } from '../../lib/types';
+
+type Scalar = string | number | undefined;
+
+interface AdminRequest {
+  path: string;
+  method?: 'GET' | 'POST';
+  params?: Record<string, Scalar>;
+}
+
+type QueryApi = {
+  getState: () => unknown;
+  dispatch: (action: unknown) => unknown;
+  signal: AbortSignal;
+};
+
+type Result<T> = { data: T } | { error: ApiError };
+
+/** One call to `/admin/api`, answered as RTK Query expects. */
+export async function adminFetch<T>(req: AdminRequest, { getState, dispatch, signal }: QueryApi): Promise<Result<T>> {
+  const session = (getState() as { session: SessionState }).session;
+  const method = req.method ?? 'GET';
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.params ?? {})) if (v !== undefined) form.append(k, String(v));
+  form.set('lang', session.lang);
+  const headers: Record<string, string> = {};
+  if (session.token) headers.Authorization = session.token;
+  let url = `/admin/api${req.path}`;
+  let body: string | undefined;
+  if (method === 'GET') url += `?${form.toString()}`;
+  else {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    body = form.toString();
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  signal.addEventListener('abort', onAbort);
+  let status: number;
+  let parsed: unknown;
+  try {
+    const res = await fetch(url, { method, headers, body, signal: controller.signal });
+    status = res.status;
+    const text = await res.text();
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+  } catch {
+    const message = i18next.t(timedOut ? 'common.timeout' : 'common.networkError');
+    if (!signal.aborted) showToast(message);
+    return { error: { status: 0, kind: timedOut ? 'timeout' : 'network', message } };
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  }
+
+  const outcome = interpretEnvelope(parsed, status);
+  switch (outcome.kind) {
+    case 'ok':
+      return { data: outcome.data as T };
+    case 'unauthenticated': {
+      const message = outcome.message ?? i18next.t('common.loginFirst');
+      showToast(message);
+      dispatch(loggedOut());
+      // Back here after logging in again.
+      const from = window.location.hash.replace(/^#/, '') || ROUTES.setting;
+      setTimeout(() => {
+        window.location.hash = `#${loginRouteFor(from)}`;
+      }, REDIRECT_MS);
+      return { error: { status, kind: 'unauthenticated', message } };
+    }
+    case 'verify': {
+      const message = outcome.message ?? i18next.t('common.verifyFirst');
+      showToast(message);
+      return { error: { status, kind: 'verify', message } };
+    }
+    default: {
+      const message = outcome.message ?? i18next.t('common.serverError');
+      showToast(message);
+      return { error: { status, kind: 'error', message } };
+    }
+  }
+}
+
+export type QueueKind = 'deposits' | 'withdrawals' | 'verifications';
+
+/** A deposit request as the review queue lists it. */
+export interface AdminDeposit {
+  id: number;
+  user_id: number;
+  currency_id: number;
+  currency: string;
+  network: string;
+  address: string;
+  amount: string;
+  voucher: string;
+  state: number;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface AdminWithdrawal {
+  id: number;
+  user_id: number;
+  currency_id: number;
+  currency: string;
+  type: number;
+  destination: string;
+  number: string;
+  fee: string;
+  receive: string;
+  state: number;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface AdminVerification {
+  id: number;
+  user_id: number;
+  level: number;
+  id_type?: string;
+  name?: string;
+  card_id?: string;
+  front_pic: string;
+  reverse_pic: string;
+  erc_address?: string;
+  trc_address?: string;
+  state: number;
+  reason: string;
+  created_at: number;
+}
+
+export type QueueItem = AdminDeposit | AdminWithdrawal | AdminVerification;
+
+export interface AuditReport {
+  ok: boolean;
+  /** `[currency id, journal sum]` per currency. */
+  currencies: [number | string, number | string][];
+  balances_checked: number;
+  entries: number;
+  first_broken: unknown;
+}
+
+export interface PlatformAddress {
+  currency: number;
+  network: string;
+  address: string;
+  updated_at: number;
+}
+
+export interface ActorHealth {
+  name: string;
+  backlog: number;
+  handled: number;
+  last_message_at: number | null;
+  [extra: string]: unknown;
+}
+
+const adminApi = fundsApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminQueue: build.query<Paged<QueueItem>, { kind: QueueKind; state?: number; page: number; limit: number }>({
+      queryFn: ({ kind, ...params }, api) => adminFetch<Paged<QueueItem>>({ path: `/${kind}`, params }, api),
+      providesTags: ['AdminQueue'],
+    }),
+    decide: build.mutation<string, { kind: QueueKind; id: number; action: 'approve' | 'reject'; reason?: string }>({
+      queryFn: ({ kind, id, action, reason }, api) =>
+        adminFetch<string>({ path: `/${kind}/${action}`, method: 'POST', params: { id, reason } }, api),
+      // Approving a deposit or rejecting a withdrawal moves money.
+      invalidatesTags: ['AdminQueue', 'Balance'],
+    }),
+    getAudit: build.query<AuditReport, void>({
+      queryFn: (_arg, api) => adminFetch<AuditReport>({ path: '/audit' }, api),
+    }),
+    getPlatformAddresses: build.query<PlatformAddress[], void>({
+      queryFn: (_arg, api) => adminFetch<PlatformAddress[]>({ path: '/deposit_addresses' }, api),
+      providesTags: ['DepositAddress'],
+    }),
+    savePlatformAddress: build.mutation<unknown, { currency: number; network: string; address: string }>({
+      queryFn: (params, api) => adminFetch<unknown>({ path: '/deposit_addresses', method: 'POST', params }, api),
+      invalidatesTags: ['DepositAddress'],
+    }),
+    getHealth: build.query<{ actors: ActorHealth[] }, void>({
+      queryFn: (_arg, api) => adminFetch<{ actors: ActorHealth[] }>({ path: '/health' }, api),
+    }),
+  }),
+});
+
+export const {
+  useLazyGetAdminQueueQuery,
+  useDecideMutation,
+  useGetAuditQuery,
+  useGetPlatformAddressesQuery,
+  useSavePlatformAddressMutation,
+  useGetHealthQuery,
+} = adminApi;

@@ -1,0 +1,244 @@
+/**
+ * One review queue (deposits, withdrawals or verifications) filtered by state:
+ * each request with its details and pictures; a pending one can be approved
+ * (confirmed) or rejected with a required reason.
+ */
+import { Button, Dialog, ImageViewer, TextArea } from 'antd-mobile';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
+import { PagedList } from '../../../components/PagedList';
+import { PAGE_LIMIT } from '../../../lib/constants';
+import { formatDateTime } from '../../../lib/format';
+import { showToast } from '../../../lib/toast';
+import {
+  useDecideMutation,
+  useLazyGetAdminQueueQuery,
+  type AdminDeposit,
+  type AdminVerification,
+  type AdminWithdrawal,
+  type QueueItem,
+  type QueueKind,
+} from '../api';
+import { queueFilters, stateLook, type QueueFilter } from '../logic';
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="funds-line">
+      <span className="funds-line-label">{label}</span>
+      <span className="funds-line-value">{children}</span>
+    </div>
+  );
+}
+
+function Pictures({ pictures }: { pictures: { src: string; label: string }[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const shown = pictures.filter((p) => p.src);
+  if (shown.length === 0) return null;
+  return (
+    <div className="admin-pictures">
+      {shown.map((p) => (
+        <button type="button" key={p.label} className="admin-picture" onClick={() => setOpen(p.src)}>
+          <img src={p.src} alt={p.label} />
+          <span className="ellipsis">{p.label}</span>
+        </button>
+      ))}
+      <ImageViewer image={open ?? ""} visible={open !== null} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+function Details({ kind, item }: { kind: QueueKind; item: QueueItem }) {
+  const { t } = useTranslation();
+  if (kind === 'deposits') {
+    const d = item as AdminDeposit;
+    return (
+      <>
+        <div className="funds-item-amount">
+          {d.amount} {d.currency}
+        </div>
+        <Line label={t('admin.network')}>{d.network}</Line>
+        <Line label={t('admin.address')}>
+          <span className="funds-break">{d.address}</span>
+        </Line>
+        <Pictures pictures={[{ src: d.voucher, label: t('admin.voucher') }]} />
+      </>
+    );
+  }
+  if (kind === 'withdrawals') {
+    const w = item as AdminWithdrawal;
+    return (
+      <>
+        <div className="funds-item-amount">
+          {w.number} {w.currency}
+        </div>
+        <Line label={t('admin.type')}>{t(`admin.withdrawType.${w.type}`, { defaultValue: String(w.type) })}</Line>
+        <Line label={t('admin.destination')}>
+          <span className="funds-break">{w.destination}</span>
+        </Line>
+        <Line label={t('admin.fee')}>
+          {w.fee} {w.currency}
+        </Line>
+        <Line label={t('admin.receive')}>
+          {w.receive} {w.currency}
+        </Line>
+      </>
+    );
+  }
+  const v = item as AdminVerification;
+  return (
+    <>
+      <Line label={t('admin.level')}>{`Lv${v.level}`}</Line>
+      {v.name ? <Line label={t('admin.name')}>{v.name}</Line> : null}
+      {v.id_type ? <Line label={t('admin.idType')}>{t(`admin.idTypes.${v.id_type}`, { defaultValue: v.id_type })}</Line> : null}
+      {v.card_id ? <Line label={t('admin.idNumber')}>{v.card_id}</Line> : null}
+      {v.erc_address ? (
+        <Line label="ERC20">
+          <span className="funds-break">{v.erc_address}</span>
+        </Line>
+      ) : null}
+      {v.trc_address ? (
+        <Line label="TRC20">
+          <span className="funds-break">{v.trc_address}</span>
+        </Line>
+      ) : null}
+      <Pictures
+        pictures={[
+          { src: v.front_pic, label: t('admin.front') },
+          { src: v.reverse_pic, label: t('admin.back') },
+        ]}
+      />
+    </>
+  );
+}
+
+const TONES: Record<string, FundsTone> = { pending: 'pending', approved: 'success', rejected: 'danger', cancelled: 'muted' };
+
+function QueueCard({ kind, item, update }: { kind: QueueKind; item: QueueItem; update: (next: QueueItem) => void }) {
+  const { t } = useTranslation();
+  const [decide, { isLoading }] = useDecideMutation();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
+  const look = stateLook(kind, item.state);
+
+  const approve = async () => {
+    const ok = await Dialog.confirm({
+      content: t('admin.approveConfirm', { id: item.id }),
+      confirmText: t('admin.approve'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    try {
+      await decide({ kind, id: item.id, action: 'approve' }).unwrap();
+      update({ ...item, state: look.approvedState });
+      showToast(t('admin.approved'), 'success');
+    } catch {
+      // Told by the admin fetch (a second decision answers 409).
+    }
+  };
+
+  const reject = async () => {
+    const text = reason.trim();
+    if (!text) {
+      setReasonError(true);
+      return;
+    }
+    try {
+      await decide({ kind, id: item.id, action: 'reject', reason: text }).unwrap();
+      update({ ...item, state: look.rejectedState, reason: text });
+      setRejecting(false);
+      showToast(t('admin.rejected'), 'success');
+    } catch {
+      // Told by the admin fetch; the reason stays typed.
+    }
+  };
+
+  return (
+    <article className="funds-item" data-testid={`admin-item-${kind}`} data-id={item.id} data-state={item.state}>
+      <header className="funds-item-head">
+        <strong className="ellipsis">{t('admin.requestTitle', { id: item.id, user: item.user_id })}</strong>
+        <FundsStatusTag tone={TONES[look.status] ?? 'muted'}>{t(`admin.state.${look.status}`)}</FundsStatusTag>
+      </header>
+      <Details kind={kind} item={item} />
+      <Line label={t('admin.submittedAt')}>{formatDateTime(item.created_at)}</Line>
+      {item.reason ? <p className="funds-reason">{t('admin.reasonLabel', { reason: item.reason })}</p> : null}
+      {look.status === 'pending' ? (
+        <div className="funds-item-actions">
+          <Button size="small" shape="rounded" className="danger-button" onClick={() => setRejecting(true)} disabled={isLoading} data-testid="admin-reject">
+            {t('admin.reject')}
+          </Button>
+          <Button size="small" shape="rounded" color="primary" onClick={approve} disabled={isLoading} data-testid="admin-approve">
+            {t('admin.approve')}
+          </Button>
+        </div>
+      ) : null}
+      <Dialog
+        visible={rejecting}
+        title={t('admin.rejectTitle', { id: item.id })}
+        onClose={() => setRejecting(false)}
+        content={
+          <div className="admin-reject" data-testid="admin-reject-dialog">
+            <TextArea
+              value={reason}
+              onChange={(v) => {
+                setReason(v);
+                if (v.trim()) setReasonError(false);
+              }}
+              placeholder={t('admin.reasonPlaceholder')}
+              rows={3}
+              maxLength={200}
+              showCount
+            />
+            {reasonError ? <p className="funds-reason">{t('admin.reasonRequired')}</p> : null}
+          </div>
+        }
+        actions={[
+          [
+            { key: 'cancel', text: t('common.cancel'), onClick: () => setRejecting(false) },
+            { key: 'reject', text: t('admin.reject'), bold: true, danger: true, disabled: isLoading, onClick: reject },
+          ],
+        ]}
+      />
+    </article>
+  );
+}
+
+export function QueuePanel({ kind }: { kind: QueueKind }) {
+  const { t } = useTranslation();
+  const filters = queueFilters(kind);
+  const [filter, setFilter] = useState<QueueFilter>(filters[0]);
+  const [fetchQueue] = useLazyGetAdminQueueQuery();
+
+  const fetchPage = useCallback(
+    (page: number) => fetchQueue({ kind, state: filter.state, page, limit: PAGE_LIMIT }).unwrap(),
+    [fetchQueue, kind, filter],
+  );
+
+  return (
+    <div data-testid={`admin-queue-${kind}`}>
+      <div className="funds-chips admin-filters" role="radiogroup">
+        {filters.map((f) => (
+          <button
+            type="button"
+            key={f.key}
+            role="radio"
+            aria-checked={f.key === filter.key}
+            className={`funds-choice small ${f.key === filter.key ? 'active' : ''}`}
+            onClick={() => setFilter(f)}
+            data-testid={`admin-filter-${f.key}`}
+          >
+            {t(`admin.state.${f.key}`)}
+          </button>
+        ))}
+      </div>
+      <PagedList<QueueItem>
+        resetKey={`${kind}-${filter.key}`}
+        fetchPage={fetchPage}
+        itemKey={(x) => x.id}
+        emptyTitle={t('admin.emptyQueue')}
+        renderItem={(item, update) => <QueueCard kind={kind} item={item} update={update} />}
+      />
+    </div>
+  );
+}

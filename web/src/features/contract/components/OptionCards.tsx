@@ -1,0 +1,98 @@
+/** A seconds option in the holding list (live countdown) or the history list (result). */
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, toFixed, trendColor } from '../../../lib/format';
+import type { OptionOrder } from '../api';
+import { elapsedShare, formatCountdown, outcomeOf, ratioPercent, remainingMs, formatPrice } from '../logic';
+
+function Head({ order }: { order: OptionOrder }) {
+  const { t } = useTranslation();
+  const rise = order.type === 1;
+  return (
+    <div className="ct-order-title">
+      <span className="ellipsis">{order.symbol}</span>
+      <Tag color={rise ? 'success' : 'danger'} fill="outline">
+        {rise ? t('contract.rise') : t('contract.fall')} · {order.seconds}s
+      </Tag>
+    </div>
+  );
+}
+
+export function HoldingOptionCard({ order, now }: { order: OptionOrder; now: number }) {
+  const { t } = useTranslation();
+  const left = remainingMs(order.expires_at, now);
+  return (
+    <div className="ct-order" data-testid="ct-option-holding" data-id={order.id}>
+      <div className="ct-order-head">
+        <Head order={order} />
+        <div className="ct-countdown">
+          <span className="ct-countdown-time" data-testid="ct-countdown">
+            {left > 0 ? formatCountdown(left) : t('contract.settling')}
+          </span>
+        </div>
+      </div>
+      <div className="ct-grid">
+        <div>
+          <span>{t('contract.amount')}</span>
+          <b>{toFixed(order.number, 2)}</b>
+        </div>
+        <div>
+          <span>{t('contract.openPrice')}</span>
+          <b>{formatPrice(order.open_price)}</b>
+        </div>
+        <div>
+          <span>{t('contract.expectedProfit')}</span>
+          <b className="up">+{toFixed(order.expected_profit, 2)}</b>
+        </div>
+      </div>
+      <div className="ct-progress">
+        <i style={{ width: `${elapsedShare(order.opened_at, order.expires_at, now) * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function HistoryOptionCard({ order }: { order: OptionOrder }) {
+  const { t } = useTranslation();
+  const outcome = outcomeOf(order.outcome);
+  const profit = order.fact_profits;
+  return (
+    <div className="ct-order" data-testid="ct-option-history">
+      <div className="ct-order-head">
+        <Head order={order} />
+        <div className="ct-order-profit" style={{ color: trendColor(profit) }}>
+          {outcome === 'open' ? t('contract.settling') : t(`contract.outcome.${outcome}`)}
+        </div>
+      </div>
+      <div className="ct-grid">
+        <div>
+          <span>{t('contract.amount')}</span>
+          <b>{toFixed(order.number, 2)}</b>
+        </div>
+        <div>
+          <span>{t('contract.openPrice')}</span>
+          <b>{formatPrice(order.open_price)}</b>
+        </div>
+        <div>
+          <span>{t('contract.endPrice')}</span>
+          <b>{formatPrice(order.end_price)}</b>
+        </div>
+        <div>
+          <span>{t('contract.payoutRatio')}</span>
+          <b>{ratioPercent(order.profit_ratio)}</b>
+        </div>
+        <div>
+          <span>{t('contract.fee')}</span>
+          <b>{toFixed(order.fee, 4)}</b>
+        </div>
+        <div>
+          <span>{t('contract.profitLoss')}</span>
+          <b style={{ color: trendColor(profit) }}>{toFixed(profit, 2)}</b>
+        </div>
+      </div>
+      <div className="ct-order-foot">
+        <span className="hint">{formatDateTime(order.complete_time ?? order.opened_at)}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/** Cards of the contract lists: a holding position, a pending limit order and a closed order. */
+import { Button, Tag } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, PLACEHOLDER, toFixed, trendColor } from '../../../lib/format';
+import type { LeverOrder } from '../api';
+import { isCloseReason, formatPrice } from '../logic';
+
+function Cell({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <span>{label}</span>
+      <b data-testid={testId}>{children}</b>
+    </div>
+  );
+}
+
+function signed(value: string | null | undefined): string {
+  if (value === null || value === undefined) return PLACEHOLDER;
+  const fixed = toFixed(value, 4);
+  return fixed.startsWith('-') || fixed === PLACEHOLDER || /^0\.0+$/.test(fixed) ? fixed : `+${fixed}`;
+}
+
+function Title({ order }: { order: LeverOrder }) {
+  const { t } = useTranslation();
+  const long = order.type === 1;
+  return (
+    <div className="ct-order-title">
+      <span className="ellipsis">{order.symbol}</span>
+      <Tag color={long ? 'success' : 'danger'} fill="outline">
+        {long ? t('contract.long') : t('contract.short')} {order.multiple}×
+      </Tag>
+    </div>
+  );
+}
+
+export function PositionCard({ order, onClose, onStops }: { order: LeverOrder; onClose: () => void; onStops: () => void }) {
+  const { t } = useTranslation();
+  const risk = order.risk_rate ? `${order.risk_rate}%` : PLACEHOLDER;
+  return (
+    <div className="ct-order" data-testid="ct-position" data-id={order.id}>
+      <div className="ct-order-head">
+        <Title order={order} />
+        <div className="ct-order-profit" style={{ color: trendColor(order.profit) }} data-testid="ct-position-profit">
+          {signed(order.profit)}
+        </div>
+      </div>
+      <div className="ct-grid">
+        <Cell label={t('contract.lots')}>{order.share}</Cell>
+        <Cell label={t('contract.openPrice')}>{formatPrice(order.price)}</Cell>
+        <Cell label={t('contract.markPrice')}>{formatPrice(order.mark_price)}</Cell>
+        <Cell label={t('contract.margin')}>{toFixed(order.caution_money, 4)}</Cell>
+        <Cell label={t('contract.fee')}>{toFixed(order.trade_fee, 4)}</Cell>
+        <Cell label={t('contract.overnightFee')}>{toFixed(order.overnight_money, 4)}</Cell>
+        <Cell label={t('contract.riskRate')} testId="ct-position-risk">
+          {risk}
+        </Cell>
+        <Cell label={t('contract.liqPrice')}>{formatPrice(order.force_close_price)}</Cell>
+        <Cell label={t('contract.tpsl')} testId="ct-position-tpsl">
+          {order.target_profit_price ? formatPrice(order.target_profit_price) : PLACEHOLDER} /{' '}
+          {order.stop_loss_price ? formatPrice(order.stop_loss_price) : PLACEHOLDER}
+        </Cell>
+      </div>
+      <div className="ct-order-foot">
+        <span className="hint">{formatDateTime(order.opened_at)}</span>
+        <Button size="mini" onClick={onStops} data-testid="ct-edit-tpsl">
+          {t('contract.tpsl')}
+        </Button>
+        <Button size="mini" color="primary" onClick={onClose} data-testid="ct-close">
+          {t('contract.close')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function PendingCard({ order, onCancel }: { order: LeverOrder; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ct-order" data-testid="ct-pending">
+      <div className="ct-order-head">
+        <Title order={order} />
+        <span className="hint">{t('contract.waiting')}</span>
+      </div>
+      <div className="ct-grid">
+        <Cell label={t('contract.limitPrice')}>{formatPrice(order.target_price)}</Cell>
+        <Cell label={t('contract.lots')}>{order.share}</Cell>
+        <Cell label={t('contract.margin')}>{toFixed(order.caution_money, 4)}</Cell>
+      </div>
+      <div className="ct-order-foot">
+        <span className="hint">{formatDateTime(order.created_at)}</span>
+        <Button size="mini" onClick={onCancel} data-testid="ct-cancel">
+          {t('contract.cancelOrder')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function HistoryCard({ order }: { order: LeverOrder }) {
+  const { t } = useTranslation();
+  const cancelled = order.status === 4;
+  const reason = cancelled
+    ? t('contract.reason.cancelled')
+    : isCloseReason(order.close_reason)
+      ? t(`contract.reason.${order.close_reason}`)
+      : PLACEHOLDER;
+  return (
+    <div className="ct-order" data-testid="ct-history">
+      <div className="ct-order-head">
+        <Title order={order} />
+        <div className="ct-order-profit" style={{ color: trendColor(order.profit) }}>
+          {cancelled ? PLACEHOLDER : signed(order.profit)}
+        </div>
+      </div>
+      <div className="ct-grid">
+        <Cell label={t('contract.lots')}>{order.share}</Cell>
+        <Cell label={t('contract.openPrice')}>{cancelled ? PLACEHOLDER : formatPrice(order.price)}</Cell>
+        <Cell label={t('contract.closePrice')}>{formatPrice(order.close_price)}</Cell>
+        <Cell label={t('contract.margin')}>{toFixed(order.caution_money, 4)}</Cell>
+        <Cell label={t('contract.fee')}>{toFixed(order.trade_fee, 4)}</Cell>
+        <Cell label={t('contract.closeReason')} testId="ct-history-reason">
+          {reason}
+        </Cell>
+      </div>
+      <div className="ct-order-foot">
+        <span className="hint">{formatDateTime(order.closed_at ?? order.created_at)}</span>
+      </div>
+    </div>
+  );
+}

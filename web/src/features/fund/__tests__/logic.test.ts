@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { BalanceRow, WalletList } from '../../../components/FundsApi';
+import {
+  addDecimal,
+  availableOf,
+  balancesForTab,
+  checkAmount,
+  compareDecimal,
+  displayAmount,
+  displayFixed,
+  groupThousands,
+  isSmallBalance,
+  reasonKey,
+  receiveAfterFee,
+  sanitizeAmountInput,
+  splitByTab,
+  subtractDecimal,
+  sumDecimals,
+  tabTotal,
+  truncateDecimal,
+  visibleBalances,
+} from '../logic';
+
+function row(name: string, kind: string, available: string, value_usdt: string, frozen = '0', currency_id = 1): BalanceRow {
+  return { currency_id, name, image: '', kind, available, frozen, value_usdt };
+}
+
+const wallet: WalletList = {
+  total_usdt: '77100.5',
+  accounts: [
+    { account: 1, name: 'legal', total_usdt: '0', balances: [row('USDT', 'coin', '0', '0', '0', 3), row('AAPL', 'stock', '0', '0', '0', 101)] },
+    {
+      account: 2,
+      name: 'change',
+      total_usdt: '77050.5',
+      balances: [
+        row('BTC', 'coin', '1', '67000', '0', 1),
+        row('ETH', 'coin', '0', '0', '0', 2),
+        row('USDT', 'coin', '10000', '10000', '0', 3),
+        row('TRX', 'coin', '2', '0.24', '0', 4),
+        row('AAPL', 'stock', '0.2', '45.6', '0', 101),
+        row('TSLA', 'stock', '0', '0', '0', 102),
+      ],
+    },
+    { account: 3, name: 'lever', total_usdt: '50', balances: [row('USDT', 'coin', '50', '50', '0', 3), row('TSLA', 'stock', '0.01', '3.45', '0', 102)] },
+    { account: 4, name: 'micro', total_usdt: '0', balances: [row('USDT', 'coin', '0', '0', '0', 3)] },
+  ],
+};
+
+describe('exact decimals', () => {
+  it('adds and subtracts without float error', () => {
+    expect(addDecimal('0.1', '0.2')).toBe('0.3');
+    expect(subtractDecimal('20', '1')).toBe('19');
+    expect(subtractDecimal('0.001', '0.0005')).toBe('0.0005');
+    expect(subtractDecimal('1', '1.5')).toBe('-0.5');
+    expect(addDecimal('x', '1')).toBeNull();
+  });
+
+  it('compares decimal strings of any scale', () => {
+    expect(compareDecimal('10', '9.99999999')).toBe(1);
+    expect(compareDecimal('10.000', '10')).toBe(0);
+    expect(compareDecimal('0.00000001', '0.0000001')).toBe(-1);
+  });
+
+  it('sums a list, ignoring what is not a number', () => {
+    expect(sumDecimals(['67000', '10000', '0.24', 'oops'])).toBe('77000.24');
+  });
+
+  it('cuts toward zero, never rounding up', () => {
+    expect(truncateDecimal('1.239', 2)).toBe('1.23');
+    expect(truncateDecimal('100.000', 6)).toBe('100');
+    expect(truncateDecimal('0.00000099', 6)).toBe('0');
+  });
+});
+
+describe('amount input and validation', () => {
+  it('reads a comma as the decimal separator and keeps one dot', () => {
+    expect(sanitizeAmountInput('12,5')).toBe('12.5');
+    expect(sanitizeAmountInput('1.2.3')).toBe('1.23');
+    expect(sanitizeAmountInput(' 1a0 ')).toBe('10');
+  });
+
+  it('asks for an amount, a number, and a positive one', () => {
+    expect(checkAmount('', { decimals: 6 })?.key).toBe('fund.validation.amountRequired');
+    expect(checkAmount('1e5', { decimals: 6 })?.key).toBe('fund.validation.amountInvalid');
+    expect(checkAmount('-1', { decimals: 6 })?.key).toBe('fund.validation.amountInvalid');
+    expect(checkAmount('0.000', { decimals: 6 })?.key).toBe('fund.validation.amountPositive');
+  });
+
+  it('accepts at most the coin decimals (trailing zeros do not count)', () => {
+    expect(checkAmount('100.123456', { decimals: 6 })).toBeNull();
+    expect(checkAmount('100.1234560', { decimals: 6 })).toBeNull();
+    expect(checkAmount('100.1234567', { decimals: 6 })).toEqual({ key: 'fund.validation.amountDecimals', values: { decimals: 6 } });
+    expect(checkAmount('0.1', { decimals: 0 })?.key).toBe('fund.validation.amountDecimals');
+  });
+
+  it('checks the minimum and the available balance inclusively', () => {
+    const rules = { decimals: 6, min: '10', max: '9950' };
+    expect(checkAmount('9.999999', rules)).toEqual({ key: 'fund.validation.amountMin', values: { min: '10' } });
+    expect(checkAmount('10', rules)).toBeNull();
+    expect(checkAmount('9950', rules)).toBeNull();
+    expect(checkAmount('9950.000001', rules)).toEqual({ key: 'fund.validation.amountMax', values: { max: '9950' } });
+  });
+});
+
+describe('receive = amount − fee', () => {
+  it('is exact on decimal strings', () => {
+    expect(receiveAfterFee('20', '1')).toBe('19');
+    expect(receiveAfterFee('0.0015', '0.0005')).toBe('0.001');
+    expect(receiveAfterFee('0.3', '0.1')).toBe('0.2');
+  });
+
+  it('is zero when the fee eats it all, unknown while the amount is not a number', () => {
+    expect(receiveAfterFee('0.5', '1')).toBe('0');
+    expect(receiveAfterFee('', '1')).toBeNull();
+    expect(receiveAfterFee('1.', '1')).toBeNull();
+  });
+});
+
+describe('balances by tab', () => {
+  it('splits spot into crypto and stock by kind, most valuable first', () => {
+    expect(balancesForTab(wallet, 'crypto').map((r) => r.name)).toEqual(['BTC', 'USDT', 'TRX', 'ETH']);
+    expect(balancesForTab(wallet, 'stock').map((r) => r.name)).toEqual(['AAPL', 'TSLA']);
+  });
+
+  it('shows the other accounts’ coins, and a stock only when some was moved there', () => {
+    expect(balancesForTab(wallet, 'fiat').map((r) => r.name)).toEqual(['USDT']);
+    expect(balancesForTab(wallet, 'futures').map((r) => r.name)).toEqual(['USDT', 'TSLA']);
+    expect(balancesForTab(wallet, 'options').map((r) => r.name)).toEqual(['USDT']);
+    expect(balancesForTab(undefined, 'crypto')).toEqual([]);
+  });
+
+  it('totals a tab and splits the whole wallet by tab, leaving empty tabs out', () => {
+    expect(tabTotal(balancesForTab(wallet, 'crypto'))).toBe('77000.24');
+    expect(splitByTab(wallet)).toEqual([
+      { key: 'crypto', value: '77000.24' },
+      { key: 'futures', value: '53.45' },
+      { key: 'stock', value: '45.6' },
+    ]);
+  });
+
+  it('finds the available amount of a coin in an account', () => {
+    expect(availableOf(wallet, 3, 3)).toBe('50');
+    expect(availableOf(wallet, 4, 1)).toBe('0');
+  });
+});
+
+describe('hide small balances', () => {
+  it('counts empty balances and those under 1 USDT as small', () => {
+    expect(isSmallBalance(row('ETH', 'coin', '0', '0'))).toBe(true);
+    expect(isSmallBalance(row('TRX', 'coin', '2', '0.24'))).toBe(true);
+    expect(isSmallBalance(row('USDT', 'coin', '1', '1'))).toBe(false);
+    // Frozen money counts: an order in flight is not a small balance.
+    expect(isSmallBalance(row('BTC', 'coin', '0', '6700', '0.1'))).toBe(false);
+  });
+
+  it('filters only when asked', () => {
+    const rows = balancesForTab(wallet, 'crypto');
+    expect(visibleBalances(rows, false)).toHaveLength(4);
+    expect(visibleBalances(rows, true).map((r) => r.name)).toEqual(['BTC', 'USDT']);
+  });
+});
+
+describe('display', () => {
+  it('groups thousands and keeps the exact digits', () => {
+    expect(groupThousands('77025.92')).toBe('77,025.92');
+    expect(groupThousands('-1234567')).toBe('-1,234,567');
+    expect(displayAmount('10000.000000')).toBe('10,000');
+    expect(displayAmount('0.00148993')).toBe('0.00148993');
+    expect(displayAmount('abc')).toBe('--');
+  });
+
+  it('fixes values to two decimals, cut toward zero', () => {
+    expect(displayFixed('67025.929')).toBe('67,025.92');
+    expect(displayFixed('0')).toBe('0.00');
+    expect(displayFixed(undefined)).toBe('--');
+  });
+});
+
+describe('ledger reasons', () => {
+  it('translates the known reasons and leaves others as sent', () => {
+    expect(reasonKey('deposit')).toBe('fund.reason.deposit');
+    expect(reasonKey('option_settle')).toBe('fund.reason.option_settle');
+    expect(reasonKey('something_new')).toBeNull();
+  });
+});

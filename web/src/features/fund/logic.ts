@@ -1,0 +1,287 @@
+/**
+ * Pure logic of the funds screens: exact decimal arithmetic on amount strings,
+ * amount validation against a coin's decimals, the "receive" of a withdrawal,
+ * and the grouping of wallet balances into the Assets tabs. No React, no store:
+ * everything here is unit-tested in __tests__/logic.test.ts.
+ */
+import { parseDecimal } from '../../lib/format';
+import type { BalanceRow, WalletList } from '../../components/FundsApi';
+
+// ---- exact decimals ----
+
+/** A decimal as an integer of units of 10^-scale. */
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+function scaled(value: string): Scaled | null {
+  const p = parseDecimal(value);
+  if (!p) return null;
+  const units = BigInt(`${p.int}${p.frac}` || '0');
+  return { units: p.negative ? -units : units, scale: p.frac.length };
+}
+
+function rescale(x: Scaled, scale: number): bigint {
+  return x.units * 10n ** BigInt(scale - x.scale);
+}
+
+function render(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = scale ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
+  const body = frac ? `${int}.${frac}` : int;
+  return negative && /[1-9]/.test(body) ? `-${body}` : body;
+}
+
+function combine(a: string, b: string, op: (x: bigint, y: bigint) => bigint): string | null {
+  const x = scaled(a);
+  const y = scaled(b);
+  if (!x || !y) return null;
+  const scale = Math.max(x.scale, y.scale);
+  return render(op(rescale(x, scale), rescale(y, scale)), scale);
+}
+
+/** a + b exactly ("0.1" + "0.2" = "0.3"); null when either is not a decimal. */
+export function addDecimal(a: string, b: string): string | null {
+  return combine(a, b, (x, y) => x + y);
+}
+
+/** a − b exactly; null when either is not a decimal. */
+export function subtractDecimal(a: string, b: string): string | null {
+  return combine(a, b, (x, y) => x - y);
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b; null when either is not a decimal. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 | null {
+  const diff = subtractDecimal(a, b);
+  if (diff === null) return null;
+  if (diff === '0') return 0;
+  return diff.startsWith('-') ? -1 : 1;
+}
+
+/** Sum of decimal strings; invalid entries count as zero. */
+export function sumDecimals(values: string[]): string {
+  return values.reduce((acc, v) => addDecimal(acc, v) ?? acc, '0');
+}
+
+/** Number of decimals written in an amount ("1.50" has 2). */
+export function decimalPlaces(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+/** Cuts a decimal toward zero to `places` decimals, trailing zeros removed ("1.239", 2 → "1.23"). */
+export function truncateDecimal(value: string, places: number): string {
+  const p = parseDecimal(value);
+  if (!p) return '0';
+  const frac = p.frac.slice(0, Math.max(places, 0)).replace(/0+$/, '');
+  const body = frac ? `${p.int}.${frac}` : p.int;
+  return p.negative && /[1-9]/.test(body) ? `-${body}` : body;
+}
+
+// ---- amount input ----
+
+/**
+ * Cleans what the user types into an amount box: a comma becomes a dot (the
+ * decimal separator of fra, spa and bx keyboards), only digits and one dot are
+ * kept. Decimals are not cut: a too precise amount is told, not silently changed.
+ */
+export function sanitizeAmountInput(text: string): string {
+  const normalised = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = normalised.indexOf('.');
+  if (dot < 0) return normalised;
+  return `${normalised.slice(0, dot + 1)}${normalised.slice(dot + 1).replace(/\./g, '')}`;
+}
+
+/** A validation message: the locale key and its values. */
+export interface AmountIssue {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export interface AmountRules {
+  /** Most decimals the coin accepts. */
+  decimals: number;
+  /** Smallest accepted amount, inclusive. */
+  min?: string;
+  /** Largest accepted amount (the available balance), inclusive. */
+  max?: string;
+}
+
+const PLAIN_AMOUNT = /^\d+(\.\d+)?$/;
+
+/**
+ * Checks an amount before it is sent: required, a plain positive decimal, at
+ * most the coin's decimals, at least `min`, at most `max`. Null when fine.
+ */
+export function checkAmount(value: string, rules: AmountRules): AmountIssue | null {
+  const text = value.trim();
+  if (text === '') return { key: 'fund.validation.amountRequired' };
+  if (!PLAIN_AMOUNT.test(text)) return { key: 'fund.validation.amountInvalid' };
+  if (compareDecimal(text, '0') !== 1) return { key: 'fund.validation.amountPositive' };
+  if (decimalPlaces(text.replace(/0+$/, '')) > rules.decimals) {
+    return { key: 'fund.validation.amountDecimals', values: { decimals: rules.decimals } };
+  }
+  if (rules.min !== undefined && compareDecimal(text, rules.min) === -1) {
+    return { key: 'fund.validation.amountMin', values: { min: rules.min } };
+  }
+  if (rules.max !== undefined && compareDecimal(text, rules.max) === 1) {
+    return { key: 'fund.validation.amountMax', values: { max: rules.max } };
+  }
+  return null;
+}
+
+/**
+ * What a withdrawal pays out: amount − fee, exactly; "0" when the fee eats it
+ * all, null when the amount is not a decimal yet.
+ */
+export function receiveAfterFee(amount: string, fee: string): string | null {
+  if (!PLAIN_AMOUNT.test(amount.trim())) return null;
+  const rest = subtractDecimal(amount.trim(), fee);
+  if (rest === null) return null;
+  return rest.startsWith('-') ? '0' : rest;
+}
+
+// ---- accounts and tabs ----
+
+/** The four asset accounts with the names the server accepts for them. */
+export const ACCOUNTS = [
+  { id: 1, name: 'legal' },
+  { id: 2, name: 'change' },
+  { id: 3, name: 'lever' },
+  { id: 4, name: 'micro' },
+] as const;
+
+export type AccountId = (typeof ACCOUNTS)[number]['id'];
+
+export function isAccountId(value: number): value is AccountId {
+  return ACCOUNTS.some((a) => a.id === value);
+}
+
+/** The Assets tabs: which account and which kind of coin each shows. */
+export const ASSET_TABS = [
+  { key: 'crypto', account: 2, kind: 'coin' },
+  { key: 'fiat', account: 1, kind: null },
+  { key: 'futures', account: 3, kind: null },
+  { key: 'options', account: 4, kind: null },
+  { key: 'stock', account: 2, kind: 'stock' },
+] as const;
+
+export type AssetTab = (typeof ASSET_TABS)[number]['key'];
+
+export function isAssetTab(value: string | null): value is AssetTab {
+  return ASSET_TABS.some((t) => t.key === value);
+}
+
+export function tabOf(key: AssetTab) {
+  return ASSET_TABS.find((t) => t.key === key) ?? ASSET_TABS[0];
+}
+
+function holdsSomething(row: BalanceRow): boolean {
+  return compareDecimal(addDecimal(row.available, row.frozen) ?? '0', '0') === 1;
+}
+
+/**
+ * The balances one tab shows, most valuable first (ties keep the server's
+ * order). Crypto and stock split the spot account by the coin's kind; the
+ * fiat, futures and options tabs show their account's coins, and a stock only
+ * when something of it was moved there.
+ */
+export function balancesForTab(list: WalletList | undefined, key: AssetTab): BalanceRow[] {
+  const tab = tabOf(key);
+  const account = list?.accounts.find((a) => a.account === tab.account);
+  if (!account) return [];
+  const rows = tab.kind
+    ? account.balances.filter((b) => b.kind === tab.kind)
+    : account.balances.filter((b) => b.kind === 'coin' || holdsSomething(b));
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => (compareDecimal(b.row.value_usdt, a.row.value_usdt) ?? 0) || a.index - b.index)
+    .map((x) => x.row);
+}
+
+/** Balances worth less than this (USDT) count as small. */
+export const SMALL_BALANCE_USDT = '1';
+
+/** True for a balance worth less than 1 USDT in all (available and frozen). */
+export function isSmallBalance(row: BalanceRow): boolean {
+  if (!holdsSomething(row)) return true;
+  return compareDecimal(row.value_usdt, SMALL_BALANCE_USDT) === -1;
+}
+
+/** The rows to show when "hide small balances" is on (or all of them when it is off). */
+export function visibleBalances(rows: BalanceRow[], hideSmall: boolean): BalanceRow[] {
+  return hideSmall ? rows.filter((r) => !isSmallBalance(r)) : rows;
+}
+
+/** Total value (USDT) of the rows of a tab. */
+export function tabTotal(rows: BalanceRow[]): string {
+  return sumDecimals(rows.map((r) => r.value_usdt));
+}
+
+/** Value of each tab, for the asset split chart; tabs worth nothing are left out. */
+export function splitByTab(list: WalletList | undefined): { key: AssetTab; value: string }[] {
+  return ASSET_TABS.map((t) => ({ key: t.key, value: tabTotal(balancesForTab(list, t.key)) })).filter(
+    (x) => compareDecimal(x.value, '0') === 1,
+  );
+}
+
+/** The available amount of one coin in one account ("0" when absent). */
+export function availableOf(list: WalletList | undefined, account: number, currencyId: number): string {
+  const row = list?.accounts.find((a) => a.account === account)?.balances.find((b) => b.currency_id === currencyId);
+  return row?.available ?? '0';
+}
+
+// ---- ledger reasons ----
+
+const REASONS = [
+  'deposit',
+  'withdraw_freeze',
+  'withdraw_release',
+  'withdraw',
+  'account_transfer',
+  'conversion',
+  'demo_funding',
+  'trade',
+  'order_freeze',
+  'order_cancel',
+  'contract_open',
+  'contract_close',
+  'contract_cancel',
+  'contract_overnight',
+  'option_open',
+  'option_settle',
+] as const;
+
+/** Locale key of a ledger reason, or null for a reason this version does not know (shown as sent). */
+export function reasonKey(reason: string): string | null {
+  return (REASONS as readonly string[]).includes(reason) ? `fund.reason.${reason}` : null;
+}
+
+// ---- display ----
+
+/** Inserts thousands separators into the integer part ("77025.92" → "77,025.92"). */
+export function groupThousands(value: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(value);
+  if (!m) return value;
+  return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
+}
+
+/** An amount as the server sent it (exact, trailing zeros removed), grouped; "--" when invalid. */
+export function displayAmount(value: string | null | undefined): string {
+  if (value === null || value === undefined || !parseDecimal(value)) return '--';
+  return groupThousands(truncateDecimal(value, 32));
+}
+
+/** A value with a fixed number of decimals (cut toward zero), grouped: totals and USDT values. */
+export function displayFixed(value: string | null | undefined, precision = 2): string {
+  if (value === null || value === undefined) return '--';
+  const p = parseDecimal(value);
+  if (!p) return '--';
+  const frac = p.frac.slice(0, precision).padEnd(precision, '0');
+  const isZero = p.int === '0' && /^0*$/.test(frac);
+  const body = `${isZero || !p.negative ? '' : '-'}${p.int}${precision > 0 ? `.${frac}` : ''}`;
+  return groupThousands(body);
+}

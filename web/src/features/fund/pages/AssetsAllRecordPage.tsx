@@ -1,0 +1,41 @@
+/** Every ledger record of the user (the "bills"), filtered by account. */
+import { Tabs } from 'antd-mobile';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { PagedList } from '../../../components/PagedList';
+import { PageHeading } from '../../../components/PageHeading';
+import { PageShell } from '../../../components/PageShell';
+import { PAGE_LIMIT } from '../../../lib/constants';
+import { useLazyGetLedgerQuery, type LedgerRecord } from '../api';
+import { LedgerRow } from '../components/LedgerRow';
+import { ACCOUNTS } from '../logic';
+import '../../../components/FundsStyles.css';
+
+export default function AssetsAllRecordPage() {
+  const { t } = useTranslation();
+  const [account, setAccount] = useState('all');
+  const [fetchLedger] = useLazyGetLedgerQuery();
+  const type = account === 'all' ? undefined : Number(account);
+
+  const fetchPage = useCallback((page: number) => fetchLedger({ page, limit: PAGE_LIMIT, type }).unwrap(), [fetchLedger, type]);
+
+  return (
+    <PageShell backTo={FUNDS_ROUTES.assets} className="funds">
+      <PageHeading title={t('fund.records.all')} />
+      <Tabs activeKey={account} onChange={setAccount} className="sticky-tabs funds-tabs">
+        <Tabs.Tab key="all" title={t('fund.records.allAccounts')} />
+        {ACCOUNTS.map((a) => (
+          <Tabs.Tab key={String(a.id)} title={t(`fund.accounts.${a.name}`)} />
+        ))}
+      </Tabs>
+      <PagedList<LedgerRecord>
+        resetKey={account}
+        fetchPage={fetchPage}
+        itemKey={(r) => r.id}
+        emptyTitle={t('fund.records.empty')}
+        renderItem={(r) => <LedgerRow record={r} showCoin />}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * Assets tab (login required): the total in USDT and in the chosen fiat, the
+ * quick actions, the split of the assets over the accounts, and one tab per
+ * account (crypto and stock split the spot account by kind) with each coin's
+ * available, frozen and value. A coin opens its balance and ledger.
+ */
+import { Checkbox, Tabs } from 'antd-mobile';
+import { BillOutline, EyeInvisibleOutline, EyeOutline, HandPayCircleOutline, LoopOutline, ReceivePaymentOutline } from 'antd-mobile-icons';
+import { FundsSwapIcon } from '../../../components/FundsIcons';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useGetWalletListQuery } from '../../../components/FundsApi';
+import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
+import { useFundsFiat } from '../../../components/FundsFiat';
+import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
+import { FUNDS_ROUTES, selectRoute } from '../../../components/FundsRoutes';
+import { TabHeader } from '../../../components/TabHeader';
+import { multiplyDecimal } from '../../../lib/format';
+import {
+  ASSET_TABS,
+  balancesForTab,
+  displayAmount,
+  displayFixed,
+  isAssetTab,
+  splitByTab,
+  tabOf,
+  tabTotal,
+  visibleBalances,
+  type AssetTab,
+} from '../logic';
+import { readHideSmall, writeHideSmall } from '../prefs';
+import '../../../components/FundsStyles.css';
+
+const AssetSplit = lazy(() => import('../components/AssetSplit'));
+
+const HIDDEN = '******';
+
+export default function AssetsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fiat = useFundsFiat();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: AssetTab = isAssetTab(tabParam) ? tabParam : 'crypto';
+  const [hidden, setHidden] = useState(false);
+  const [hideSmall, setHideSmall] = useState(readHideSmall);
+  // Balances move with every fill and review: fresh on each visit.
+  const wallet = useGetWalletListQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  const rows = balancesForTab(wallet.data, tab);
+  const shown = visibleBalances(rows, hideSmall);
+  const account = tabOf(tab).account;
+  const total = wallet.data?.total_usdt ?? '0';
+  const mask = (text: string) => (hidden ? HIDDEN : text);
+
+  const toggleSmall = (value: boolean) => {
+    setHideSmall(value);
+    writeHideSmall(value);
+  };
+
+  const actions = [
+    { key: 'deposit', icon: <ReceivePaymentOutline />, to: selectRoute('recharge') },
+    { key: 'withdraw', icon: <HandPayCircleOutline />, to: selectRoute('withdraw') },
+    { key: 'transfer', icon: <FundsSwapIcon />, to: FUNDS_ROUTES.fundTransfer },
+    { key: 'convert', icon: <LoopOutline />, to: FUNDS_ROUTES.convert },
+  ];
+
+  return (
+    <div className="tab-page funds" data-testid="assets-page">
+      <TabHeader
+        title={t('tabs.assets')}
+        right={
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => navigate(FUNDS_ROUTES.assetsAllRecord)}
+            aria-label={t('fund.records.all')}
+            data-testid="assets-all-records"
+          >
+            <BillOutline fontSize={22} />
+          </button>
+        }
+      />
+      <section className="asset-card funds-total-card">
+        <div className="asset-label">
+          <span className="ellipsis">{t('fund.assets.totalUsdt')}</span>
+          <button type="button" className="icon-button small" onClick={() => setHidden((h) => !h)} aria-label={t('home.toggleAmount')}>
+            {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+          </button>
+        </div>
+        {/* The figures carry their test ids only once the wallet answered, so a reader never sees "--". */}
+        <div className="asset-value" data-testid={wallet.data ? 'assets-total-usdt' : undefined}>
+          {wallet.data ? mask(displayFixed(total)) : '--'}
+          <span className="funds-total-unit">USDT</span>
+        </div>
+        <div className="funds-total-fiat" data-testid={wallet.data ? 'assets-total' : undefined}>
+          ≈ {wallet.data ? mask(`${fiat.symbol}${displayFixed(multiplyDecimal(total, fiat.rate))} ${fiat.currency_code}`) : '--'}
+        </div>
+        <div className="funds-actions">
+          {actions.map((a) => (
+            <button type="button" key={a.key} className="funds-action" onClick={() => navigate(a.to)} data-testid={`assets-${a.key}`}>
+              <span className="funds-action-icon">{a.icon}</span>
+              <span className="funds-action-label">{t(`fund.actions.${a.key}`)}</span>
+            </button>
+          ))}
+        </div>
+      </section>
+
+      {wallet.data && !hidden ? (
+        <Suspense fallback={null}>
+          <AssetSplit parts={splitByTab(wallet.data)} total={total} />
+        </Suspense>
+      ) : null}
+
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        className="funds-tabs"
+        data-testid="assets-tabs"
+      >
+        {ASSET_TABS.map((x) => (
+          <Tabs.Tab key={x.key} title={<span data-testid={`assets-tab-${x.key}`}>{t(`fund.tabs.${x.key}`)}</span>} />
+        ))}
+      </Tabs>
+
+      <div className="funds-tab-bar">
+        <span className="funds-tab-total" data-testid="assets-tab-total">
+          {t('fund.assets.accountValue')} ≈ {wallet.data ? mask(displayFixed(tabTotal(rows))) : '--'} USDT
+        </span>
+        <Checkbox checked={hideSmall} onChange={toggleSmall} className="funds-hide-small" data-testid="assets-hide-small">
+          {t('fund.assets.hideSmall')}
+        </Checkbox>
+      </div>
+
+      <FundsQueryBlock
+        isLoading={wallet.isLoading}
+        isError={wallet.isError && !wallet.data}
+        onRetry={wallet.refetch}
+        empty={shown.length === 0}
+        emptyTitle={hideSmall && rows.length > 0 ? t('fund.assets.allSmall') : t('fund.assets.empty')}
+      >
+        <ul className="funds-coin-list" data-testid="assets-list">
+          {shown.map((row) => (
+            <li key={row.currency_id}>
+              <button
+                type="button"
+                className="funds-coin-row"
+                onClick={() => navigate(`${FUNDS_ROUTES.assetsRecord}?currency=${row.currency_id}&type=${account}`)}
+                data-testid={`asset-${row.name}`}
+              >
+                <span className="funds-coin-head">
+                  <FundsCoinIcon src={row.image} name={row.name} />
+                  <span className="funds-coin-name ellipsis">{row.name}</span>
+                  <span className="funds-coin-value ellipsis">≈ {mask(displayFixed(row.value_usdt))} USDT</span>
+                </span>
+                <span className="funds-coin-cols">
+                  <span className="funds-col">
+                    <span className="funds-col-label ellipsis">{t('fund.available')}</span>
+                    <span className="funds-col-value" data-testid={`asset-${row.name}-available`}>
+                      {mask(displayAmount(row.available))}
+                    </span>
+                  </span>
+                  <span className="funds-col">
+                    <span className="funds-col-label ellipsis">{t('fund.frozen')}</span>
+                    <span className="funds-col-value">{mask(displayAmount(row.frozen))}</span>
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </FundsQueryBlock>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * One coin in one account: its available, frozen and value, the actions that
+ * fit it, and its ledger records page by page.
+ */
+import { Button } from 'antd-mobile';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
+import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
+import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { PagedList } from '../../../components/PagedList';
+import { PageShell } from '../../../components/PageShell';
+import { PAGE_LIMIT } from '../../../lib/constants';
+import { useGetCoinBalanceQuery, useLazyGetLedgerQuery, type LedgerRecord } from '../api';
+import { LedgerRow } from '../components/LedgerRow';
+import { ACCOUNTS, displayAmount, displayFixed, isAccountId } from '../logic';
+import '../../../components/FundsStyles.css';
+
+export default function AssetsRecordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const currency = Number(params.get('currency'));
+  const typeParam = Number(params.get('type') ?? 2);
+  const type = isAccountId(typeParam) ? typeParam : 2;
+  const valid = Number.isInteger(currency) && currency > 0;
+  const detail = useGetCoinBalanceQuery({ currency, type }, { skip: !valid, refetchOnMountOrArgChange: true });
+  const [fetchLedger] = useLazyGetLedgerQuery();
+  const accountName = ACCOUNTS.find((a) => a.id === type)?.name ?? 'change';
+
+  const fetchPage = useCallback(
+    (page: number) => fetchLedger({ page, limit: PAGE_LIMIT, currency, type }).unwrap(),
+    [fetchLedger, currency, type],
+  );
+
+  const coin = detail.data;
+  const canMove = coin && coin.kind === 'coin' && coin.networks.length > 0 && type === 2;
+
+  return (
+    <PageShell backTo={FUNDS_ROUTES.assets} className="funds">
+      <FundsQueryBlock isLoading={detail.isLoading} isError={!valid || (detail.isError && !coin)} onRetry={detail.refetch} lines={3}>
+        {coin ? (
+          <section className="card funds-coin-card" data-testid="coin-detail">
+            <div className="funds-coin-title">
+              <FundsCoinIcon src={coin.image} name={coin.name} size={40} />
+              <span className="funds-coin-title-text">
+                <strong>{coin.name}</strong>
+                <span className="ellipsis">{coin.subName}</span>
+              </span>
+              <span className="funds-chip">{t(`fund.accounts.${accountName}`)}</span>
+            </div>
+            <div className="funds-coin-figures">
+              <div>
+                <span className="funds-col-label">{t('fund.available')}</span>
+                <strong data-testid="coin-available">{displayAmount(coin.available)}</strong>
+              </div>
+              <div>
+                <span className="funds-col-label">{t('fund.frozen')}</span>
+                <strong>{displayAmount(coin.frozen)}</strong>
+              </div>
+              <div>
+                <span className="funds-col-label">{t('fund.valueUsdt')}</span>
+                <strong>{displayFixed(coin.value_usdt)}</strong>
+              </div>
+            </div>
+            <div className="funds-button-row">
+              {canMove ? (
+                <>
+                  <Button size="small" color="primary" shape="rounded" onClick={() => navigate(`${FUNDS_ROUTES.receive}?currency=${coin.id}`)}>
+                    {t('fund.actions.deposit')}
+                  </Button>
+                  <Button size="small" shape="rounded" onClick={() => navigate(`${FUNDS_ROUTES.withdraw}?currency=${coin.id}`)}>
+                    {t('fund.actions.withdraw')}
+                  </Button>
+                </>
+              ) : null}
+              <Button
+                size="small"
+                shape="rounded"
+                onClick={() => navigate(`${FUNDS_ROUTES.fundTransfer}?currency=${coin.id}&from=${type}`)}
+              >
+                {t('fund.actions.transfer')}
+              </Button>
+            </div>
+          </section>
+        ) : null}
+      </FundsQueryBlock>
+      <h2 className="section-title">{t('fund.records.title')}</h2>
+      {valid ? (
+        <PagedList<LedgerRecord>
+          resetKey={`${currency}-${type}-${detail.fulfilledTimeStamp ?? 0}`}
+          fetchPage={fetchPage}
+          itemKey={(r) => r.id}
+          emptyTitle={t('fund.records.empty')}
+          renderItem={(r) => <LedgerRow record={r} />}
+        />
+      ) : null}
+    </PageShell>
+  );
+}

@@ -1,0 +1,2 @@
+/** Contract tab: the contract trading screen of features/contract. */
+export { default } from '../../contract/pages/ContractTradePage';

@@ -1,0 +1,81 @@
+/**
+ * Client state the spec keeps on the device: language, token, user, the chosen
+ * fiat, plus the calling code picked on the area page. The store persists it
+ * (see app/store.ts); reducers stay pure.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_AREA_CODE, DEFAULT_FIAT, DEFAULT_LANG, LANGUAGES, type Lang } from './constants';
+import type { FiatChoice } from './format';
+import { readJson, readString, STORAGE_KEYS } from './storage';
+import type { User } from './types';
+
+export interface StoredFiat extends FiatChoice {
+  /** When the rate was stored (ms); the rate is refreshed after 24 h. */
+  saveTime: number;
+}
+
+export interface SessionState {
+  token: string | null;
+  user: User | null;
+  lang: Lang;
+  fiat: StoredFiat;
+  areaCode: string;
+}
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Reads what the device remembers. */
+export function loadSession(): SessionState {
+  const lang = readString(STORAGE_KEYS.lang);
+  const fiat = readJson<StoredFiat>(STORAGE_KEYS.fiat);
+  const token = readString(STORAGE_KEYS.token);
+  return {
+    token: token || null,
+    user: token ? readJson<User>(STORAGE_KEYS.user) : null,
+    lang: isLang(lang) ? lang : DEFAULT_LANG,
+    fiat:
+      fiat && typeof fiat.currency_code === 'string' && typeof fiat.rate === 'string'
+        ? fiat
+        : { ...DEFAULT_FIAT, saveTime: 0 },
+    areaCode: DEFAULT_AREA_CODE,
+  };
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: loadSession,
+  reducers: {
+    loggedIn(state, action: PayloadAction<string>) {
+      state.token = action.payload;
+    },
+    userUpdated(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    loggedOut(state) {
+      state.token = null;
+      state.user = null;
+    },
+    langChanged(state, action: PayloadAction<Lang>) {
+      state.lang = action.payload;
+    },
+    fiatChanged(state, action: PayloadAction<StoredFiat>) {
+      state.fiat = action.payload;
+    },
+    areaCodeChosen(state, action: PayloadAction<string>) {
+      state.areaCode = action.payload;
+    },
+  },
+});
+
+export const { loggedIn, userUpdated, loggedOut, langChanged, fiatChanged, areaCodeChosen } = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;
+
+type WithSession = { session: SessionState };
+export const selectToken = (s: WithSession) => s.session.token;
+export const selectUser = (s: WithSession) => s.session.user;
+export const selectLang = (s: WithSession) => s.session.lang;
+export const selectFiat = (s: WithSession) => s.session.fiat;
+export const selectAreaCode = (s: WithSession) => s.session.areaCode;
+export const selectIsLoggedIn = (s: WithSession) => Boolean(s.session.token);
