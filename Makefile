@@ -5,7 +5,7 @@ CARGO ?= cargo
 NPM ?= npm
 ARTIFACTS ?= $(CURDIR)/artifacts
 
-.PHONY: run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-e2e clean
+.PHONY: bench bench-load run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-e2e clean
 
 ## Install what is needed, build the app and the server, start with demo data.
 run: web
@@ -58,6 +58,18 @@ test-socket: server socket-deps
 test-e2e: web server chromium
 	ARTIFACTS_DIR=$(ARTIFACTS)/screenshots scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse web \
 		sh -c 'for f in e2e/*.mjs; do echo "== $$f"; node "$$f" || exit 1; done'
+
+## Benchmarks (by hand; results in docs/benchmarks.md). Not part of `make test`.
+bench:
+	$(CARGO) bench -p actors
+
+# Orders over HTTP against a fresh release server on SQLite. Code and login limits
+# are raised only so the generator can register its traders from one address.
+bench-load: web
+	$(CARGO) build --release --bin bourse --example loadgen
+	BOURSE__LIMITS__CODES_PER_IP_PER_MINUTE=1000000 BOURSE__LIMITS__LOGIN_PER_IP_PER_MINUTE=1000000 \
+		scripts/with-server.sh $(CARGO_TARGET_DIR)/release/bourse . \
+		$(CARGO_TARGET_DIR)/release/examples/loadgen $(LOADGEN_ARGS)
 
 clean:
 	rm -rf web/dist $(ARTIFACTS)

@@ -150,6 +150,55 @@ async fn a_resting_order_freezes_funds_and_cancelling_releases_them(app: TestApp
 }
 on_both!(a_resting_order_freezes_funds_and_cancelling_releases_them);
 
+/// Orders arriving together share a commit; the ones the balance cannot cover
+/// are refused inside the batch without disturbing the others or leaving a trace.
+async fn concurrent_orders_beyond_the_balance_are_refused_one_by_one(app: TestApp) {
+    let admin = app.admin().await;
+    let token = app.login("demo@bourse.local", "Demo123456").await;
+    let mut tasks = Vec::new();
+    for _ in 0..40 {
+        let (client, address, token) = (app.client.clone(), app.address.clone(), token.clone());
+        tasks.push(tokio::spawn(async move {
+            let resp = client
+                .post(format!("{address}/api/coin/trade"))
+                .header("Authorization", &token)
+                .form(&[
+                    ("match_id", "1"),
+                    ("type", "1"),
+                    ("target_price", "50000"),
+                    ("amount", "0.01"),
+                ])
+                .send()
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+            let status = resp.status().as_u16();
+            let body: serde_json::Value = resp.json().await.unwrap_or_else(|e| panic!("{e}"));
+            (status, body)
+        }));
+    }
+    let (mut ok, mut refused) = (0, 0);
+    for t in tasks {
+        let (status, body) = t.await.unwrap_or_else(|e| panic!("{e}"));
+        match body["type"].as_str() {
+            Some("ok") => ok += 1,
+            _ => {
+                assert_eq!(status, 409, "{body}");
+                refused += 1;
+            }
+        }
+    }
+    // 10 000 USDT covers exactly twenty orders of 500.
+    assert_eq!((ok, refused), (20, 20));
+    assert_eq!(
+        app.balance(&token, "USDT", "2").await,
+        ("0".into(), "10000".into())
+    );
+    let all = app.get("/coin/list?type=all", Some(&token)).await;
+    assert_eq!(all.message()["total"], 20, "refused orders leave no row");
+    app.assert_audit(&admin).await;
+}
+on_both!(concurrent_orders_beyond_the_balance_are_refused_one_by_one);
+
 async fn bad_orders_are_refused_and_change_nothing(app: TestApp) {
     let token = app.login("demo@bourse.local", "Demo123456").await;
     let t = Some(token.as_str());

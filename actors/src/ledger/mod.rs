@@ -55,15 +55,6 @@ pub enum Bucket {
     Frozen = 1,
 }
 
-impl Bucket {
-    fn column(self) -> &'static str {
-        match self {
-            Bucket::Available => "available",
-            Bucket::Frozen => "frozen",
-        }
-    }
-}
-
 /// One signed change to one bucket of one balance, in 10^-8 units.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Posting {
@@ -93,10 +84,6 @@ impl Posting {
             bucket: Bucket::Available,
             amount,
         }
-    }
-
-    fn key(&self) -> (i64, i64, i64, Bucket) {
-        (self.holder, self.currency, self.account, self.bucket)
     }
 }
 
@@ -243,9 +230,14 @@ impl From<sqlx::Error> for PostError {
 /// its own rows (a withdrawal request, an order) in the same commit. The first
 /// statement is a write, which on SQLite takes the write lock at once (a later
 /// upgrade from a read could fail instead of waiting).
+///
+/// On an error the caller rolls back, except one case it may rely on: an
+/// `Insufficient` answer for an operation that touches a single balance row has
+/// written only the operation's row (deleting it by its key undoes the attempt).
 pub async fn post(conn: &mut AnyConnection, op: &Operation) -> Result<i64, PostError> {
     op.validate().map_err(PostError::Ledger)?;
     let now = now_ms();
+    // The key first: a replay must be recognised whatever the balances are now.
     let (op_id,): (i64,) = sqlx::query_as(
         "INSERT INTO ledger_operations (idem_key, reason, ref_type, ref_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
@@ -256,55 +248,124 @@ pub async fn post(conn: &mut AnyConnection, op: &Operation) -> Result<i64, PostE
     .bind(now)
     .fetch_one(&mut *conn)
     .await?;
-    // A fixed order of row updates keeps concurrent operations from deadlocking.
-    let mut postings: Vec<&Posting> = op.postings.iter().collect();
-    postings.sort_by_key(|p| p.key());
-    for p in postings {
-        sqlx::query(
-            "INSERT INTO balances (holder, currency, account, available, frozen) VALUES ($1, $2, $3, 0, 0)
-             ON CONFLICT (holder, currency, account) DO NOTHING",
-        )
-        .bind(p.holder)
-        .bind(p.currency)
-        .bind(p.account)
-        .execute(&mut *conn)
-        .await?;
-        let col = p.bucket.column();
-        let may_go_negative = i64::from(p.holder == SYSTEM);
-        let after: Option<(i64,)> = sqlx::query_as(&format!(
-            "UPDATE balances SET {col} = {col} + $1 WHERE holder = $2 AND currency = $3 AND account = $4
-             AND ({col} + $1 >= 0 OR $5 = 1) RETURNING {col}"
-        ))
-        .bind(p.amount)
-        .bind(p.holder)
-        .bind(p.currency)
-        .bind(p.account)
-        .bind(may_go_negative)
-        .fetch_optional(&mut *conn)
-        .await?;
-        let Some((after,)) = after else {
+    // One conditional statement per balance row moves both of its buckets, in a
+    // fixed row order so concurrent operations cannot deadlock. Round trips to
+    // the database, not arithmetic, are what an order costs, so this matters.
+    // Per row: the net change of each bucket, and its debits alone, which the
+    // balance must cover before any credit of the same operation counts.
+    let mut rows: BTreeMap<(i64, i64, i64), Move> = BTreeMap::new();
+    for p in &op.postings {
+        let m = rows.entry((p.holder, p.currency, p.account)).or_default();
+        m.net[p.bucket as usize] += p.amount;
+        m.debits[p.bucket as usize] += p.amount.min(0);
+    }
+    let mut after: BTreeMap<(i64, i64, i64), [i64; 2]> = BTreeMap::new();
+    for (&(holder, currency, account), m) in &rows {
+        let system = holder == SYSTEM;
+        let mut moved = move_row(conn, (holder, currency, account), m, system).await?;
+        // Only a credit (or a system account) can need a row that does not exist
+        // yet; a debit of a missing row is simply insufficient.
+        if moved.is_none() && (system || m.debits == [0, 0]) {
+            sqlx::query(
+                "INSERT INTO balances (holder, currency, account, available, frozen) VALUES ($1, $2, $3, 0, 0)
+                 ON CONFLICT (holder, currency, account) DO NOTHING",
+            )
+            .bind(holder)
+            .bind(currency)
+            .bind(account)
+            .execute(&mut *conn)
+            .await?;
+            moved = move_row(conn, (holder, currency, account), m, system).await?;
+        }
+        let Some(now_row) = moved else {
             return Err(PostError::Ledger(LedgerError::Insufficient {
-                holder: p.holder,
-                currency: p.currency,
-                account: p.account,
+                holder,
+                currency,
+                account,
             }));
         };
-        sqlx::query(
-            "INSERT INTO ledger_journal (op_id, holder, currency, account, bucket, amount, balance_after, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(op_id)
-        .bind(p.holder)
-        .bind(p.currency)
-        .bind(p.account)
-        .bind(p.bucket as i64)
-        .bind(p.amount)
-        .bind(after)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        after.insert((holder, currency, account), now_row);
+    }
+    // Each posting's balance-after, walking back from the row's final value.
+    let mut balance_after = vec![0i64; op.postings.len()];
+    for (i, p) in op.postings.iter().enumerate().rev() {
+        let slot = &mut after
+            .get_mut(&(p.holder, p.currency, p.account))
+            .ok_or_else(|| PostError::Ledger(LedgerError::Database("row not moved".into())))?
+            [p.bucket as usize];
+        balance_after[i] = *slot;
+        *slot -= p.amount;
+    }
+    for (chunk, afters) in op.postings.chunks(500).zip(balance_after.chunks(500)) {
+        let mut sql = String::from(
+            "INSERT INTO ledger_journal (op_id, holder, currency, account, bucket, amount, balance_after, created_at) VALUES ",
+        );
+        for k in 0..chunk.len() {
+            let b = k * 8;
+            if k > 0 {
+                sql.push(',');
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5,
+                b + 6,
+                b + 7,
+                b + 8
+            ));
+        }
+        let mut q = sqlx::query(&sql);
+        for (p, a) in chunk.iter().zip(afters) {
+            q = q
+                .bind(op_id)
+                .bind(p.holder)
+                .bind(p.currency)
+                .bind(p.account)
+                .bind(p.bucket as i64)
+                .bind(p.amount)
+                .bind(*a)
+                .bind(now);
+        }
+        q.execute(&mut *conn).await?;
     }
     Ok(op_id)
+}
+
+/// What one operation does to one balance row, per bucket (available, frozen).
+#[derive(Default)]
+struct Move {
+    net: [i64; 2],
+    debits: [i64; 2],
+}
+
+/// Applies `m` to one balance row when the row covers its debits (system rows
+/// may go below zero): the row's new (available, frozen), or `None` when the
+/// row is missing or would be overdrawn.
+async fn move_row(
+    conn: &mut AnyConnection,
+    (holder, currency, account): (i64, i64, i64),
+    m: &Move,
+    system: bool,
+) -> Result<Option<[i64; 2]>, sqlx::Error> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "UPDATE balances SET available = available + $1, frozen = frozen + $2
+         WHERE holder = $3 AND currency = $4 AND account = $5
+         AND ((available + $7 >= 0 AND frozen + $8 >= 0) OR $6 = 1) RETURNING available, frozen",
+    )
+    .bind(m.net[0])
+    .bind(m.net[1])
+    .bind(holder)
+    .bind(currency)
+    .bind(account)
+    .bind(i64::from(system))
+    .bind(m.debits[0])
+    .bind(m.debits[1])
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.map(|(a, f)| [a, f]))
 }
 
 /// A user's balance in one account: (available, frozen), zero when never touched.

@@ -155,6 +155,9 @@ pub struct MarketActor {
     pub(crate) last_message_at: i64,
     /// Contracts and options of this market, when it offers them.
     pub(crate) deriv: Option<super::deriv::Deriv>,
+    /// Orders waiting for the next batch commit.
+    queue: Vec<Queued>,
+    flush_scheduled: bool,
 }
 
 pub fn now_ms() -> i64 {
@@ -211,6 +214,8 @@ impl MarketActor {
             handled: 0,
             last_message_at: 0,
             deriv: None,
+            queue: Vec::new(),
+            flush_scheduled: false,
         }
     }
 
@@ -299,6 +304,8 @@ impl MarketActor {
             "bids": fmt(live.book.depth(Side::Buy, depth)),
             "asks": fmt(live.book.depth(Side::Sell, depth)),
             "seq": self.seq,
+            // When the snapshot was taken (ms): clients can see how fresh it is.
+            "ts": now_ms(),
         })
     }
 
@@ -342,7 +349,27 @@ impl MarketActor {
     }
 
     /// Publishes what a committed batch changed.
+    /// Publishes a committed batch: each order's events, and the depth once.
+    fn after_batch(&mut self, results: &[Result<Outcome, MarketError>]) {
+        let mut book_changed = false;
+        for out in results.iter().flatten() {
+            book_changed |= out.book_changed;
+            self.publish_fills(out);
+        }
+        if book_changed {
+            self.publish_depth();
+        }
+    }
+
     fn after_commit(&mut self, out: &Outcome) {
+        self.publish_fills(out);
+        if out.book_changed {
+            self.publish_depth();
+        }
+    }
+
+    /// Trades, bar updates and the owners' order and balance events.
+    fn publish_fills(&mut self, out: &Outcome) {
         let at = now_ms();
         for t in &out.trades {
             self.observe(t.price, t.qty, notional_floor(t.price, t.qty), at);
@@ -370,9 +397,6 @@ impl MarketActor {
                 event: "balance",
                 payload: json!({"currencies": [self.spec.base, self.spec.quote]}),
             });
-        }
-        if out.book_changed {
-            self.publish_depth();
         }
     }
 }
@@ -683,16 +707,90 @@ async fn load_live(
     Ok(live)
 }
 
-async fn place(
+/// The longest run of orders committed together; more wait for the next batch.
+const MAX_BATCH: usize = 512;
+
+/// An order waiting for its batch, with where its answer goes.
+type Queued = (
+    Place,
+    tokio::sync::oneshot::Sender<Result<Value, MarketError>>,
+);
+
+/// Places a batch of orders in sequence and commits them in one transaction
+/// (group commit): the commit, not matching, is what an order costs, so orders
+/// that arrive while one batch is written share the next commit. An order the
+/// ledger refuses is undone inside the batch and answered on its own; any other
+/// failure rolls the whole batch back, reloads the book from the database and
+/// answers every order of the batch with the error (none was acknowledged).
+async fn place_batch(
     db: AnyPool,
     spec: MarketSpec,
     fees: Fees,
     mut live: Live,
     lp_user: Option<i64>,
-    msg: Place,
-) -> (Live, Result<Outcome, MarketError>) {
+    msgs: Vec<Place>,
+) -> (Live, Vec<Result<Outcome, MarketError>>) {
+    let mut results = Vec::with_capacity(msgs.len());
+    let mut legs = Vec::new();
+    let run: Result<(), MarketError> = async {
+        let mut tx = db.begin().await?;
+        for msg in &msgs {
+            results
+                .push(place_one(&mut tx, &spec, &fees, &mut live, lp_user, msg, &mut legs).await?);
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+    .await;
+    match run {
+        Ok(()) => {
+            apply_lp_legs(&mut live, &legs);
+            (live, results)
+        }
+        Err(e) => {
+            // The book moved but the database did not: rebuild from the truth.
+            log::error!(
+                "{}: a batch of {} orders was not committed: {e:?}; reloading the book",
+                spec.symbol,
+                msgs.len()
+            );
+            let live = reload(&db, &spec, lp_user, live).await;
+            (live, msgs.iter().map(|_| Err(e.clone())).collect())
+        }
+    }
+}
+
+/// The book and provider state as the database holds them, after a failed commit.
+async fn reload(db: &AnyPool, spec: &MarketSpec, lp_user: Option<i64>, stale: Live) -> Live {
+    let lp = lp_user.map(|u| LpConfig {
+        user_id: u,
+        levels: 0,
+        spread_ppm: 0,
+        step_ppm: 0,
+        level_qty: 0,
+    });
+    match load_live(db, spec, lp.as_ref()).await {
+        Ok(fresh) => fresh,
+        Err(e) => {
+            log::error!("{}: reload failed: {e}", spec.symbol);
+            stale
+        }
+    }
+}
+
+/// One order inside a batch's transaction. The outer error aborts the batch;
+/// the inner one refuses this order alone, with nothing of it left written.
+async fn place_one(
+    tx: &mut AnyConnection,
+    spec: &MarketSpec,
+    fees: &Fees,
+    live: &mut Live,
+    lp_user: Option<i64>,
+    msg: &Place,
+    lp_legs: &mut Vec<(i64, crate::market::settle::Leg)>,
+) -> Result<Result<Outcome, MarketError>, MarketError> {
     if let Err(e) = live.book.validate(&msg.kind) {
-        return (live, Err(MarketError::Book(e)));
+        return Ok(Err(MarketError::Book(e)));
     }
     let (coin, freeze, price, qty, budget, order_type) = match (msg.side, msg.kind) {
         (Side::Buy, Kind::Limit { price, qty }) => {
@@ -701,107 +799,112 @@ async fn place(
         (Side::Sell, Kind::Limit { price, qty }) => (spec.base, qty, price, qty, 0, 0),
         (Side::Buy, Kind::MarketBuy { quote }) => (spec.quote, quote, 0, 0, quote, 1),
         (Side::Sell, Kind::MarketSell { qty }) => (spec.base, qty, 0, qty, 0, 1),
-        _ => return (live, Err(MarketError::Book(BookError::Lot))),
+        _ => return Ok(Err(MarketError::Book(BookError::Lot))),
     };
     if freeze <= 0 {
-        return (live, Err(MarketError::Book(BookError::Lot)));
+        return Ok(Err(MarketError::Book(BookError::Lot)));
     }
-    let result: Result<(i64, sqlx::Transaction<'static, sqlx::Any>), MarketError> = async {
-        let mut tx = db.begin().await?;
-        let now = now_ms();
-        let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
-        )
-        .bind(msg.user_id)
-        .bind(spec.id)
-        .bind(side_code(msg.side))
-        .bind(order_type)
-        .bind(price)
-        .bind(qty)
-        .bind(budget)
-        .bind(freeze)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
-        let op = Operation {
-            key: format!("order:{id}:freeze"),
-            reason: "order_freeze".into(),
-            ref_type: "order".into(),
-            ref_id: id,
-            postings: vec![
-                Posting::user(msg.user_id, account::CHANGE, coin, Bucket::Available, -freeze),
-                Posting::user(msg.user_id, account::CHANGE, coin, Bucket::Frozen, freeze),
-            ],
-        };
-        ledger::post(&mut tx, &op).await.map_err(|e| match e {
-            PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => MarketError::Insufficient,
-            other => MarketError::Internal(format!("{other:?}")),
-        })?;
-        Ok((id, tx))
-    }
-    .await;
-    let (id, mut tx) = match result {
-        Ok(v) => v,
-        Err(e) => return (live, Err(e)),
-    };
-    let placed = match live.book.place(NewOrder {
-        id,
-        owner: msg.user_id,
-        side: msg.side,
-        kind: msg.kind,
-    }) {
-        Ok(p) => p,
-        Err(e) => return (live, Err(MarketError::Book(e))),
-    };
-    let is_market_buy = matches!(msg.kind, Kind::MarketBuy { .. });
-    let settled = settle(
-        &mut tx,
-        &spec,
-        &fees,
-        &placed,
-        lp_user,
-        Some((id, msg.user_id, is_market_buy)),
-        format!("order:{id}:match"),
+    let now = now_ms();
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
     )
-    .await;
-    let committed = match settled {
-        Ok(v) => tx.commit().await.map(|_| v).map_err(MarketError::from),
-        Err(e) => Err(e),
+    .bind(msg.user_id)
+    .bind(spec.id)
+    .bind(side_code(msg.side))
+    .bind(order_type)
+    .bind(price)
+    .bind(qty)
+    .bind(budget)
+    .bind(freeze)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    let key = format!("order:{id}:freeze");
+    let op = Operation {
+        key: key.clone(),
+        reason: "order_freeze".into(),
+        ref_type: "order".into(),
+        ref_id: id,
+        postings: vec![
+            Posting::user(
+                msg.user_id,
+                account::CHANGE,
+                coin,
+                Bucket::Available,
+                -freeze,
+            ),
+            Posting::user(msg.user_id, account::CHANGE, coin, Bucket::Frozen, freeze),
+        ],
     };
-    match committed {
-        Ok((mut out, legs)) => {
-            apply_lp_legs(&mut live, &legs);
-            out.reply = out
-                .orders
-                .iter()
-                .find(|(_, o)| o["id"] == id)
-                .map(|(_, o)| o.clone())
-                .unwrap_or(Value::Null);
-            (live, Ok(out))
+    match ledger::post(tx, &op).await {
+        Ok(_) => {}
+        Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => {
+            // One balance row: the ledger wrote only the operation's row.
+            sqlx::query("DELETE FROM ledger_operations WHERE idem_key = $1")
+                .bind(&key)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM orders WHERE id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            return Ok(Err(MarketError::Insufficient));
         }
-        Err(e) => {
-            // The book moved but the database did not: rebuild from the truth.
-            log::error!(
-                "{}: order {id} not committed: {e:?}; reloading the book",
-                spec.symbol
-            );
-            let lp = lp_user.map(|u| LpConfig {
-                user_id: u,
-                levels: 0,
-                spread_ppm: 0,
-                step_ppm: 0,
-                level_qty: 0,
-            });
-            match load_live(&db, &spec, lp.as_ref()).await {
-                Ok(fresh) => (fresh, Err(e)),
-                Err(le) => (
-                    live,
-                    Err(MarketError::Internal(format!("{e:?}; reload failed: {le}"))),
-                ),
-            }
-        }
+        Err(other) => return Err(MarketError::Internal(format!("{other:?}"))),
     }
+    let placed = live
+        .book
+        .place(NewOrder {
+            id,
+            owner: msg.user_id,
+            side: msg.side,
+            kind: msg.kind,
+        })
+        .map_err(MarketError::Book)?;
+    let is_market_buy = matches!(msg.kind, Kind::MarketBuy { .. });
+    let (mut out, legs) = if placed.fills.is_empty() && placed.rested > 0 {
+        // Resting untouched: the row is exactly what was inserted.
+        let row: OrderRow = (
+            id,
+            msg.user_id,
+            side_code(msg.side),
+            order_type,
+            price,
+            qty,
+            budget,
+            0,
+            0,
+            0,
+            0,
+            now,
+        );
+        let out = Outcome {
+            orders: vec![(msg.user_id, order_value(row, &spec.symbol))],
+            book_changed: true,
+            ..Outcome::default()
+        };
+        (out, Vec::new())
+    } else {
+        settle(
+            tx,
+            spec,
+            fees,
+            &placed,
+            lp_user,
+            Some((id, msg.user_id, is_market_buy)),
+            format!("order:{id}:match"),
+        )
+        .await?
+    };
+    lp_legs.extend(legs);
+    out.reply = out
+        .orders
+        .iter()
+        .find(|(_, o)| o["id"] == id)
+        .map(|(_, o)| o.clone())
+        .unwrap_or(Value::Null);
+    Ok(Ok(out))
 }
 
 async fn cancel(
@@ -1180,30 +1283,66 @@ impl Actor for MarketActor {
 }
 
 impl Handler<Place> for MarketActor {
-    type Result = AtomicResponse<Self, Result<Value, MarketError>>;
+    type Result = ResponseFuture<Result<Value, MarketError>>;
 
-    fn handle(&mut self, msg: Place, _: &mut Context<Self>) -> Self::Result {
+    /// Queues the order for the next batch; the answer comes after its commit.
+    fn handle(&mut self, msg: Place, ctx: &mut Context<Self>) -> Self::Result {
         self.touch();
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.queue.push((msg, tx));
+        if !self.flush_scheduled {
+            // Runs once the mailbox is drained, so every order already waiting
+            // joins this batch.
+            self.flush_scheduled = true;
+            ctx.notify(FlushOrders);
+        }
+        Box::pin(async move {
+            rx.await
+                .unwrap_or_else(|_| Err(MarketError::Internal("market stopped".into())))
+        })
+    }
+}
+
+/// Commit the queued orders (sent by the actor to itself).
+#[derive(Message)]
+#[rtype(result = "()")]
+struct FlushOrders;
+
+impl Handler<FlushOrders> for MarketActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    fn handle(&mut self, _: FlushOrders, ctx: &mut Context<Self>) -> Self::Result {
+        self.flush_scheduled = false;
+        let take = self.queue.len().min(MAX_BATCH);
+        let batch: Vec<Queued> = self.queue.drain(..take).collect();
+        if !self.queue.is_empty() {
+            self.flush_scheduled = true;
+            ctx.notify(FlushOrders);
+        }
         let Some(live) = self.live.take() else {
-            return AtomicResponse::new(Box::pin(actix::fut::ready(Err(MarketError::Internal(
-                "market not ready".into(),
-            )))));
+            for (_, answer) in batch {
+                let _ = answer.send(Err(MarketError::Internal("market not ready".into())));
+            }
+            return AtomicResponse::new(Box::pin(actix::fut::ready(())));
         };
-        let fut = place(
+        let (msgs, answers): (Vec<Place>, Vec<_>) = batch.into_iter().unzip();
+        let fut = place_batch(
             self.db.clone(),
             self.spec.clone(),
             self.fees(),
             live,
             self.lp.as_ref().map(|l| l.user_id),
-            msg,
+            msgs,
         );
-        AtomicResponse::new(Box::pin(fut.into_actor(self).map(|(live, res), act, _| {
-            act.live = Some(live);
-            res.map(|out| {
-                act.after_commit(&out);
-                out.reply
-            })
-        })))
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(
+            |(live, results), act, _| {
+                act.live = Some(live);
+                act.after_batch(&results);
+                for (res, answer) in results.into_iter().zip(answers) {
+                    let _ = answer.send(res.map(|out| out.reply));
+                }
+            },
+        )))
     }
 }
 
