@@ -179,9 +179,9 @@ impl Api {
 fn order(n: u64, mid: f64, market: &str) -> Vec<(&'static str, String)> {
     // A cheap deterministic spread of prices and sides (no RNG needed).
     let h = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
-    let buy = h % 2 == 0;
+    let buy = h.is_multiple_of(2);
     let offset = (h % 400) as f64 / 10_000.0; // up to 4 % away
-    let crossing = h % 10 == 0;
+    let crossing = h.is_multiple_of(10);
     let factor = match (buy, crossing) {
         (true, false) => 1.0 - 0.002 - offset,
         (false, false) => 1.0 + 0.002 + offset,
@@ -368,7 +368,7 @@ async fn run() -> Res<()> {
                     Ok(r) => match r.json::<Value>().await {
                         Ok(b) if b["type"] == "ok" => true,
                         Ok(b) => {
-                            if n % 1000 == 0 {
+                            if n.is_multiple_of(1000) {
                                 eprintln!("refused: {b}");
                             }
                             false

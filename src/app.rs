@@ -79,8 +79,11 @@ impl Application {
         let hub = match settings.redis.url.as_str() {
             "" => crate::socket::hub::Hub::default(),
             url => crate::socket::hub::Hub::with_redis(url, &settings.redis.prefix)?,
-        }
-        .start();
+        };
+        // Fan-out gets a thread of its own, so a burst to thousands of sockets
+        // never delays the market actors' matching and commits.
+        let hub_thread = actix::Arbiter::new();
+        let hub = crate::socket::hub::Hub::start_in_arbiter(&hub_thread.handle(), move |_| hub);
         let mut state = AppState {
             db: pool,
             markets: Arc::default(),

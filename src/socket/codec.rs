@@ -167,6 +167,17 @@ pub fn decode_sio(s: &str) -> Result<Sio, CodecError> {
     })
 }
 
+/// The complete text frame of an event: Engine.IO message, Socket.IO event.
+pub fn event_frame(event: &str, payload: &Value) -> String {
+    let mut out = String::with_capacity(64);
+    out.push_str("42[");
+    out.push_str(&Value::String(event.to_string()).to_string());
+    out.push(',');
+    out.push_str(&payload.to_string());
+    out.push(']');
+    out
+}
+
 pub fn encode_sio(p: &Sio) -> String {
     let t = match p.kind {
         SioKind::Connect => '0',
@@ -254,6 +265,20 @@ mod tests {
             )))),
             r#"42["daymarket",{"a":1}]"#
         );
+    }
+
+    #[test]
+    fn a_shared_event_frame_is_the_same_as_encoding_the_packet() {
+        let payload = json!({"bids": [["1.5", "2"]], "note": "quote \" and \u{e9}"});
+        for name in ["market_depth", "odd \"name\""] {
+            assert_eq!(
+                event_frame(name, &payload),
+                encode_eio(&Eio::Message(encode_sio(&Sio::event(
+                    name,
+                    payload.clone()
+                ))))
+            );
+        }
     }
 
     #[test]

@@ -8,13 +8,15 @@ use ::actors::market::actor::MarketEvent;
 use actix::prelude::*;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
-/// An event for one socket: `42["event", payload]` on the wire.
+/// An event for one socket, already encoded as its text frame
+/// (`42["event", payload]`). The hub encodes each event once and every session
+/// shares the same frame: serialising per socket is what limits fan-out.
 #[derive(Debug, Clone, Message)]
 #[rtype(result = "()")]
 pub struct Outbound {
-    pub event: String,
-    pub payload: Value,
+    pub frame: Arc<str>,
 }
 
 /// A subscription key: channel, symbol, and period for K-lines.
@@ -29,6 +31,9 @@ struct Session {
 #[derive(Default)]
 pub struct Hub {
     sessions: HashMap<u64, Session>,
+    /// Who listens to each channel: one lookup per event instead of a test
+    /// of every session's subscriptions.
+    listeners: HashMap<Sub, HashSet<u64>>,
     delivered: u64,
     handled: u64,
     last_message_at: i64,
@@ -124,9 +129,9 @@ impl Hub {
     /// Delivers one event to the local sessions it is for.
     fn deliver(&mut self, w: &Wire) {
         let mut sent = 0u64;
+        let frame: Arc<str> = Arc::from(super::codec::event_frame(&w.event, &w.payload));
         let out = || Outbound {
-            event: w.event.clone(),
-            payload: w.payload.clone(),
+            frame: frame.clone(),
         };
         match w.kind.as_str() {
             "ticker" => {
@@ -141,7 +146,8 @@ impl Hub {
                     w.symbol.clone().unwrap_or_default(),
                     w.period.clone(),
                 );
-                for s in self.sessions.values().filter(|s| s.subs.contains(&key)) {
+                let ids = self.listeners.get(&key).into_iter().flatten();
+                for s in ids.filter_map(|id| self.sessions.get(id)) {
                     s.to.do_send(out());
                     sent += 1;
                 }
@@ -237,6 +243,15 @@ impl Actor for Hub {
 }
 
 impl Hub {
+    fn unlisten(&mut self, sub: &Sub, id: u64) {
+        if let Some(ids) = self.listeners.get_mut(sub) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.listeners.remove(sub);
+            }
+        }
+    }
+
     fn touch(&mut self) {
         self.handled += 1;
         self.last_message_at = ::actors::market::actor::now_ms();
@@ -247,7 +262,7 @@ impl Handler<Join> for Hub {
     type Result = ();
     fn handle(&mut self, m: Join, _: &mut Context<Self>) {
         self.touch();
-        self.sessions.insert(
+        let before = self.sessions.insert(
             m.id,
             Session {
                 to: m.to,
@@ -255,6 +270,10 @@ impl Handler<Join> for Hub {
                 subs: HashSet::new(),
             },
         );
+        // A session that connects again starts with no subscriptions.
+        for sub in before.map(|s| s.subs).unwrap_or_default() {
+            self.unlisten(&sub, m.id);
+        }
     }
 }
 
@@ -262,7 +281,11 @@ impl Handler<Leave> for Hub {
     type Result = ();
     fn handle(&mut self, m: Leave, _: &mut Context<Self>) {
         self.touch();
-        self.sessions.remove(&m.id);
+        if let Some(s) = self.sessions.remove(&m.id) {
+            for sub in s.subs {
+                self.unlisten(&sub, m.id);
+            }
+        }
     }
 }
 
@@ -273,11 +296,11 @@ impl Handler<Subscribe> for Hub {
         if let Some(s) = self.sessions.get_mut(&m.id) {
             if m.on {
                 // A bounded number of subscriptions per socket.
-                if s.subs.len() < 64 {
-                    s.subs.insert(m.sub);
+                if s.subs.len() < 64 && s.subs.insert(m.sub.clone()) {
+                    self.listeners.entry(m.sub).or_default().insert(m.id);
                 }
-            } else {
-                s.subs.remove(&m.sub);
+            } else if s.subs.remove(&m.sub) {
+                self.unlisten(&m.sub, m.id);
             }
         }
     }

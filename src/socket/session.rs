@@ -161,7 +161,7 @@ impl Handler<Outbound> for Session {
     type Result = ();
 
     fn handle(&mut self, m: Outbound, ctx: &mut Self::Context) {
-        self.send_sio(ctx, &Sio::event(&m.event, m.payload));
+        ctx.text(&*m.frame);
     }
 }
 

@@ -150,7 +150,7 @@ async function main() {
     const child = fork(fileURLToPath(import.meta.url), ['worker'], {
       env: { ...process.env, WORKER_SOCKETS: String(share), WORKER_BATCH: String(Math.ceil(BATCH / WORKERS)) },
     });
-    workers.push({ child, share, inbox: messages(child) });
+    workers.push({ child, inbox: messages(child) });
   }
   await Promise.all(workers.map((w) => w.inbox('up')));
 
