@@ -5,7 +5,7 @@ CARGO ?= cargo
 NPM ?= npm
 ARTIFACTS ?= $(CURDIR)/artifacts
 
-.PHONY: bench bench-load run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-e2e clean
+.PHONY: bench bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-e2e clean
 
 ## Install what is needed, build the app and the server, start with demo data.
 run: web
@@ -65,11 +65,16 @@ bench:
 
 # Orders over HTTP against a fresh release server on SQLite. Code and login limits
 # are raised only so the generator can register its traders from one address.
-bench-load: web
+bench-load:
 	$(CARGO) build --release --bin bourse --example loadgen
 	BOURSE__LIMITS__CODES_PER_IP_PER_MINUTE=1000000 BOURSE__LIMITS__LOGIN_PER_IP_PER_MINUTE=1000000 \
 		scripts/with-server.sh $(CARGO_TARGET_DIR)/release/bourse . \
 		$(CARGO_TARGET_DIR)/release/examples/loadgen $(LOADGEN_ARGS)
+
+# Socket fan-out latency: 2000 sockets on one market's depth (see tests/socket/fanout.mjs).
+bench-fanout: socket-deps
+	$(CARGO) build --release --bin bourse
+	scripts/with-server.sh $(CARGO_TARGET_DIR)/release/bourse tests/socket node fanout.mjs
 
 clean:
 	rm -rf web/dist $(ARTIFACTS)

@@ -4,8 +4,8 @@
 // it exits 1 only when the setup itself failed (a socket did not connect or
 // never received an event), so the figures would not mean what they say.
 //
-//   cd /work/main && scripts/with-server.sh /tmp/bourse-bench tests/socket node fanout.mjs
-//   SOCKETS=500 scripts/with-server.sh /tmp/bourse-bench tests/socket node fanout.mjs
+//   make bench-fanout                      (release server, defaults)
+//   SOCKETS=500 ORDERS_PER_SECOND=0 make bench-fanout
 //
 // Env: SOCKETS (2000), SECONDS (20), ORDERS_PER_SECOND (20), WORKERS (2),
 // WARMUP (2 s), BATCH (100 connections in flight while ramping).
@@ -14,7 +14,7 @@
 // server inherits the limit of the shell that starts with-server.sh. The soft
 // limit on the machine this was written on is 20000 (`ulimit -n`), enough for
 // 2000 sockets. For more, raise it in that same shell first (up to `ulimit -Hn`):
-//   ulimit -n 65536 && scripts/with-server.sh /tmp/bourse-bench tests/socket node fanout.mjs
+//   ulimit -n 65536 && make bench-fanout
 //
 // One Node process decoding 2000 sockets' frames saturates a core well before
 // the server does, and then the measured latency is the client's queue. So the
