@@ -23,6 +23,7 @@
 import { fork, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
+import { appSocketOptions } from './options.mjs';
 
 const base = process.env.BOURSE_URL;
 const SYMBOL = 'BTC/USDT';
@@ -54,15 +55,7 @@ function worker(count, batch) {
 
   function open(i) {
     return new Promise((resolve) => {
-      const s = io(base, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        reconnectionDelay: 1000,
-        reconnectionDelayMax: 5000,
-        randomizationFactor: 0.5,
-        timeout: 20000,
-        auth: {},
-      });
+      const s = io(base, appSocketOptions());
       sockets.push(s);
       const giveUp = setTimeout(() => resolve(false), 20000);
       // Subscribing on every connect, as the app does, so a reconnected socket

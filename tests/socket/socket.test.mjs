@@ -3,6 +3,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { io } from 'socket.io-client';
+import { appSocketOptions } from './options.mjs';
 
 const base = process.env.BOURSE_URL;
 assert.ok(base, 'BOURSE_URL must point at a running server');
@@ -11,15 +12,7 @@ const sockets = [];
 after(() => sockets.forEach((s) => s.close()));
 
 function connect(token) {
-  const s = io(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
-    randomizationFactor: 0.5,
-    timeout: 20000,
-    auth: token ? { token } : {},
-  });
+  const s = io(base, appSocketOptions(token));
   sockets.push(s);
   return s;
 }

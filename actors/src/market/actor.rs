@@ -348,8 +348,7 @@ impl MarketActor {
         }
     }
 
-    /// Publishes what a committed batch changed.
-    /// Publishes a committed batch: each order's events, and the depth once.
+    /// Publishes a committed batch of orders: each order's events, and the depth once.
     fn after_batch(&mut self, results: &[Result<Outcome, MarketError>]) {
         let mut book_changed = false;
         for out in results.iter().flatten() {
@@ -361,6 +360,7 @@ impl MarketActor {
         }
     }
 
+    /// Publishes what one committed change (a cancel, a re-quote) did.
     fn after_commit(&mut self, out: &Outcome) {
         self.publish_fills(out);
         if out.book_changed {
