@@ -18,7 +18,7 @@ export BOURSE__UPLOADS__DIR="$work/uploads"
 # An admin account for the review screens and calls.
 export ADMIN_EMAIL=admin@bourse.local ADMIN_PASSWORD=AdminPass123
 "$bin" admin create-user --email "$ADMIN_EMAIL" --password "$ADMIN_PASSWORD" >/dev/null
-BOURSE__SERVER__PORT=0 RUST_LOG=warn "$bin" serve >"$log" 2>&1 &
+BOURSE__SERVER__PORT=0 RUST_LOG=${RUST_LOG:-warn} "$bin" serve >"$log" 2>&1 &
 pid=$!
 addr=""
 for _ in $(seq 1 600); do
@@ -33,4 +33,5 @@ cd "$dir"
 status=0
 BOURSE_URL="$addr" "$@" || status=$?
 [ "$status" -eq 0 ] || { echo "--- server log ---"; tail -50 "$log"; }
+[ -n "${KEEP_LOG:-}" ] && cp "$log" "$KEEP_LOG"
 exit "$status"

@@ -76,6 +76,9 @@ impl Application {
         let pool = db::connect(&settings.database.url, settings.database.max_connections)
             .await
             .map_err(|e| format!("database: {e}"))?;
+        if backend == Backend::Sqlite {
+            db::spawn_checkpointer(pool.clone());
+        }
         let hub = match settings.redis.url.as_str() {
             "" => crate::socket::hub::Hub::default(),
             url => crate::socket::hub::Hub::with_redis(url, &settings.redis.prefix)?,
@@ -91,6 +94,7 @@ impl Application {
             backend,
             notifier: Arc::new(Notifier::new(&settings.smtp)),
             limiter: Arc::new(RateLimiter::default()),
+            sessions: Arc::default(),
             settings: Arc::new(settings),
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)

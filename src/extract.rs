@@ -151,6 +151,13 @@ impl FromRequest for Ctx {
 pub async fn authenticate(state: &AppState, token: Option<&str>) -> ApiResult<AuthUser> {
     let token = token.ok_or_else(ApiError::unauthorized)?;
     let hash = crate::security::sha256_hex(token);
+    if let Some((id, role)) = state.sessions.get(&hash, now_ms()) {
+        return Ok(AuthUser {
+            id,
+            role,
+            token_hash: hash,
+        });
+    }
     let row: Option<(i64, String, i64, Option<i64>)> = sqlx::query_as(
         "SELECT u.id, u.role, t.expires_at, t.revoked_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
     )
@@ -158,11 +165,14 @@ pub async fn authenticate(state: &AppState, token: Option<&str>) -> ApiResult<Au
     .fetch_optional(&state.db)
     .await?;
     match row {
-        Some((id, role, expires_at, None)) if expires_at > now_ms() => Ok(AuthUser {
-            id,
-            role,
-            token_hash: hash,
-        }),
+        Some((id, role, expires_at, None)) if expires_at > now_ms() => {
+            state.sessions.put(&hash, id, &role, expires_at);
+            Ok(AuthUser {
+                id,
+                role,
+                token_hash: hash,
+            })
+        }
         _ => Err(ApiError::new(Kind::Unauthorized, "err_token_invalid")),
     }
 }

@@ -19,4 +19,6 @@ pub struct AppState {
     pub notifier: Arc<Notifier>,
     pub markets: Arc<Markets>,
     pub hub: Addr<Hub>,
+    /// Recently verified tokens.
+    pub sessions: Arc<crate::sessions::Sessions>,
 }

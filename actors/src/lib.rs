@@ -5,3 +5,4 @@ pub mod lever;
 pub mod market;
 pub mod money;
 pub mod options;
+pub mod sql;

@@ -231,6 +231,7 @@ pub async fn logout(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
         .bind(&user.token_hash)
         .execute(&state.db)
         .await?;
+    state.sessions.forget(&user.token_hash);
     Ok(ok(t(req.lang, "ok_logged_out", &[])))
 }
 
@@ -241,6 +242,7 @@ pub async fn revoke_all(state: &AppState, user_id: i64) -> ApiResult<()> {
         .bind(user_id)
         .execute(&state.db)
         .await?;
+    state.sessions.forget_user(user_id);
     Ok(())
 }
 

@@ -105,6 +105,8 @@ impl Wire {
                 w.event = event.to_string();
                 w.payload = payload.clone();
             }
+            // The hub takes a batch apart before it gets here.
+            MarketEvent::Many(_) => {}
         }
         w
     }
@@ -310,6 +312,19 @@ impl Handler<MarketEvent> for Hub {
     type Result = ();
     fn handle(&mut self, e: MarketEvent, _: &mut Context<Self>) {
         self.touch();
+        self.publish(e);
+    }
+}
+
+impl Hub {
+    /// Delivers one event here and hands it to the other nodes.
+    fn publish(&mut self, e: MarketEvent) {
+        if let MarketEvent::Many(events) = e {
+            for e in events {
+                self.publish(e);
+            }
+            return;
+        }
         let node = self
             .redis
             .as_ref()

@@ -401,6 +401,79 @@ async fn two_users_trade_with_partial_fills(app: TestApp) {
 }
 on_both!(two_users_trade_with_partial_fills);
 
+/// Orders that cross each other inside one batch are matched in arrival order
+/// and settled together: every one fills, and the money adds up.
+async fn orders_crossing_inside_a_batch_settle_together(app: TestApp) {
+    let admin = app.admin().await;
+    let seller = app.login("demo@bourse.local", "Demo123456").await;
+    let (_, buyer) = app.user().await;
+    app.fund(&buyer, &admin, "USDT", "100000").await;
+    let (btc_before, _) = app.balance(&seller, "BTC", "2").await;
+    let (usdt_before, _) = app.balance(&seller, "USDT", "2").await;
+    let mut tasks = Vec::new();
+    for i in 0..20 {
+        let (client, address) = (app.client.clone(), app.address.clone());
+        let (token, side) = if i % 2 == 0 {
+            (seller.clone(), "2")
+        } else {
+            (buyer.clone(), "1")
+        };
+        tasks.push(tokio::spawn(async move {
+            let body: serde_json::Value = client
+                .post(format!("{address}/api/coin/trade"))
+                .header("Authorization", &token)
+                .form(&[
+                    ("match_id", "1"),
+                    ("type", side),
+                    ("target_price", "60000"),
+                    ("amount", "0.05"),
+                ])
+                .send()
+                .await
+                .unwrap_or_else(|e| panic!("{e}"))
+                .json()
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(body["type"], "ok", "{body}");
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap_or_else(|e| panic!("{e}"));
+    }
+    // Equal sizes at one price on both sides: nothing can be left resting.
+    for token in [&seller, &buyer] {
+        let all = app.get("/coin/list?type=all", Some(token)).await;
+        let orders = all.message()["data"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(orders.len(), 10);
+        assert!(
+            orders
+                .iter()
+                .all(|o| o["status"] == 1 && o["deal_amount"] == "0.05"),
+            "{orders:?}"
+        );
+    }
+    // 0.5 BTC for 30 000 USDT, each side paying the 0.1 % fee on what it got.
+    assert_eq!(
+        app.balance(&buyer, "USDT", "2").await,
+        ("70000".into(), "0".into())
+    );
+    assert_eq!(
+        app.balance(&buyer, "BTC", "2").await,
+        ("0.4995".into(), "0".into())
+    );
+    let num = |s: &str| s.parse::<f64>().unwrap_or_else(|e| panic!("{s}: {e}"));
+    let (btc_after, btc_frozen) = app.balance(&seller, "BTC", "2").await;
+    let (usdt_after, _) = app.balance(&seller, "USDT", "2").await;
+    assert_eq!(btc_frozen, "0");
+    assert!((num(&btc_before) - num(&btc_after) - 0.5).abs() < 1e-9);
+    assert!((num(&usdt_after) - num(&usdt_before) - 29_970.0).abs() < 1e-9);
+    app.assert_audit(&admin).await;
+}
+on_both!(orders_crossing_inside_a_batch_settle_together);
+
 async fn favourites_are_per_user(app: TestApp) {
     let (_, a) = app.user().await;
     let (_, b) = app.user().await;

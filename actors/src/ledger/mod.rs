@@ -16,8 +16,9 @@ mod audit;
 
 pub use audit::{audit, AuditReport};
 
+use crate::sql::{Params, CHUNK};
 use sqlx::{AnyConnection, AnyPool};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The holder id of system accounts.
 pub const SYSTEM: i64 = 0;
@@ -235,60 +236,66 @@ impl From<sqlx::Error> for PostError {
 /// `Insufficient` answer for an operation that touches a single balance row has
 /// written only the operation's row (deleting it by its key undoes the attempt).
 pub async fn post(conn: &mut AnyConnection, op: &Operation) -> Result<i64, PostError> {
-    op.validate().map_err(PostError::Ledger)?;
+    let ids = post_many(conn, std::slice::from_ref(op)).await?;
+    Ok(ids[0])
+}
+
+/// Writes `ops` in order inside the caller's transaction with a handful of
+/// statements whatever their number: one insert of the operations, one
+/// conditional update of every balance row they touch, one insert of the journal
+/// (each chunked for the databases' parameter limits). Round trips to the
+/// database, not arithmetic, are what a posting costs, so a caller with many
+/// operations at once (a batch of orders) should hand them over together.
+///
+/// A row is checked against the sum of every debit the operations make of it,
+/// credits aside: stricter than applying them one by one (an operation funded by
+/// an earlier one's credit is refused here), never looser. On any error the
+/// caller rolls back.
+pub async fn post_many(conn: &mut AnyConnection, ops: &[Operation]) -> Result<Vec<i64>, PostError> {
+    for op in ops {
+        op.validate().map_err(PostError::Ledger)?;
+    }
     let now = now_ms();
-    // The key first: a replay must be recognised whatever the balances are now.
-    let (op_id,): (i64,) = sqlx::query_as(
-        "INSERT INTO ledger_operations (idem_key, reason, ref_type, ref_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(&op.key)
-    .bind(&op.reason)
-    .bind(&op.ref_type)
-    .bind(op.ref_id)
-    .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
-    // One conditional statement per balance row moves both of its buckets, in a
-    // fixed row order so concurrent operations cannot deadlock. Round trips to
-    // the database, not arithmetic, are what an order costs, so this matters.
+    // The keys first: a replay must be recognised whatever the balances are now.
+    let ids = insert_operations(conn, ops, now).await?;
     // Per row: the net change of each bucket, and its debits alone, which the
-    // balance must cover before any credit of the same operation counts.
-    let mut rows: BTreeMap<(i64, i64, i64), Move> = BTreeMap::new();
-    for p in &op.postings {
+    // balance must cover before any credit counts.
+    let mut rows: BTreeMap<RowKey, Move> = BTreeMap::new();
+    for p in ops.iter().flat_map(|op| &op.postings) {
         let m = rows.entry((p.holder, p.currency, p.account)).or_default();
         m.net[p.bucket as usize] += p.amount;
         m.debits[p.bucket as usize] += p.amount.min(0);
     }
-    let mut after: BTreeMap<(i64, i64, i64), [i64; 2]> = BTreeMap::new();
-    for (&(holder, currency, account), m) in &rows {
-        let system = holder == SYSTEM;
-        let mut moved = move_row(conn, (holder, currency, account), m, system).await?;
-        // Only a credit (or a system account) can need a row that does not exist
-        // yet; a debit of a missing row is simply insufficient.
-        if moved.is_none() && (system || m.debits == [0, 0]) {
-            sqlx::query(
-                "INSERT INTO balances (holder, currency, account, available, frozen) VALUES ($1, $2, $3, 0, 0)
-                 ON CONFLICT (holder, currency, account) DO NOTHING",
-            )
-            .bind(holder)
-            .bind(currency)
-            .bind(account)
-            .execute(&mut *conn)
-            .await?;
-            moved = move_row(conn, (holder, currency, account), m, system).await?;
+    let mut after = move_rows(conn, &rows).await?;
+    if after.len() < rows.len() {
+        // Only a credit (or a system account) can need a row that does not
+        // exist yet; a debit of a missing row is simply insufficient.
+        let create: BTreeMap<RowKey, Move> = rows
+            .iter()
+            .filter(|(k, m)| !after.contains_key(k) && (k.0 == SYSTEM || m.debits == [0, 0]))
+            .map(|(k, m)| (*k, m.clone()))
+            .collect();
+        if !create.is_empty() {
+            create_rows(conn, create.keys()).await?;
+            after.extend(move_rows(conn, &create).await?);
         }
-        let Some(now_row) = moved else {
+        if let Some(&(holder, currency, account)) = rows.keys().find(|k| !after.contains_key(k)) {
             return Err(PostError::Ledger(LedgerError::Insufficient {
                 holder,
                 currency,
                 account,
             }));
-        };
-        after.insert((holder, currency, account), now_row);
+        }
     }
-    // Each posting's balance-after, walking back from the row's final value.
-    let mut balance_after = vec![0i64; op.postings.len()];
-    for (i, p) in op.postings.iter().enumerate().rev() {
+    // Each posting's balance-after, walking back from the rows' final values, as
+    // if the operations had been applied one after the other.
+    let journal: Vec<(i64, &Posting)> = ops
+        .iter()
+        .zip(&ids)
+        .flat_map(|(op, id)| op.postings.iter().map(move |p| (*id, p)))
+        .collect();
+    let mut balance_after = vec![0i64; journal.len()];
+    for (i, (_, p)) in journal.iter().enumerate().rev() {
         let slot = &mut after
             .get_mut(&(p.holder, p.currency, p.account))
             .ok_or_else(|| PostError::Ledger(LedgerError::Database("row not moved".into())))?
@@ -296,31 +303,18 @@ pub async fn post(conn: &mut AnyConnection, op: &Operation) -> Result<i64, PostE
         balance_after[i] = *slot;
         *slot -= p.amount;
     }
-    for (chunk, afters) in op.postings.chunks(500).zip(balance_after.chunks(500)) {
-        let mut sql = String::from(
+    for (chunk, afters) in journal.chunks(CHUNK).zip(balance_after.chunks(CHUNK)) {
+        let sql = Params::of(conn).rows(
             "INSERT INTO ledger_journal (op_id, holder, currency, account, bucket, amount, balance_after, created_at) VALUES ",
+            chunk.len(),
+            8,
+            "",
+            false,
         );
-        for k in 0..chunk.len() {
-            let b = k * 8;
-            if k > 0 {
-                sql.push(',');
-            }
-            sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
-                b + 1,
-                b + 2,
-                b + 3,
-                b + 4,
-                b + 5,
-                b + 6,
-                b + 7,
-                b + 8
-            ));
-        }
         let mut q = sqlx::query(&sql);
-        for (p, a) in chunk.iter().zip(afters) {
+        for ((op_id, p), a) in chunk.iter().zip(afters) {
             q = q
-                .bind(op_id)
+                .bind(*op_id)
                 .bind(p.holder)
                 .bind(p.currency)
                 .bind(p.account)
@@ -331,41 +325,141 @@ pub async fn post(conn: &mut AnyConnection, op: &Operation) -> Result<i64, PostE
         }
         q.execute(&mut *conn).await?;
     }
-    Ok(op_id)
+    Ok(ids)
 }
 
-/// What one operation does to one balance row, per bucket (available, frozen).
-#[derive(Default)]
+/// (holder, currency, account): one balance row.
+type RowKey = (i64, i64, i64);
+
+/// Inserts the operations' rows and answers their ids in the order of `ops`. A
+/// key seen before (or twice in `ops`) fails the statement: `Duplicate`.
+async fn insert_operations(
+    conn: &mut AnyConnection,
+    ops: &[Operation],
+    now: i64,
+) -> Result<Vec<i64>, PostError> {
+    let mut ids = Vec::with_capacity(ops.len());
+    for chunk in ops.chunks(CHUNK) {
+        let sql = Params::of(conn).rows(
+            "INSERT INTO ledger_operations (idem_key, reason, ref_type, ref_id, created_at) VALUES ",
+            chunk.len(),
+            5,
+            " RETURNING id, idem_key",
+            false,
+        );
+        let mut q = sqlx::query_as::<_, (i64, String)>(&sql);
+        for op in chunk {
+            q = q
+                .bind(&op.key)
+                .bind(&op.reason)
+                .bind(&op.ref_type)
+                .bind(op.ref_id)
+                .bind(now);
+        }
+        // Neither database promises the order of RETURNING rows: match by key.
+        let by_key: HashMap<String, i64> = q
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .map(|(id, key)| (key, id))
+            .collect();
+        for op in chunk {
+            let id = by_key.get(&op.key).copied().ok_or_else(|| {
+                PostError::Ledger(LedgerError::Database(format!("no id for {}", op.key)))
+            })?;
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
+/// What the operations do to one balance row, per bucket (available, frozen).
+#[derive(Default, Clone)]
 struct Move {
     net: [i64; 2],
     debits: [i64; 2],
 }
 
-/// Applies `m` to one balance row when the row covers its debits (system rows
-/// may go below zero): the row's new (available, frozen), or `None` when the
-/// row is missing or would be overdrawn.
-async fn move_row(
+/// Applies each move to its balance row when the row covers the move's debits
+/// (system rows may go below zero), one statement per chunk of rows in key order
+/// (so concurrent writers lock rows in the same order and cannot deadlock).
+/// Answers the new (available, frozen) of every row moved; a row missing from
+/// the answer does not exist or would have been overdrawn, and was not touched.
+async fn move_rows(
     conn: &mut AnyConnection,
-    (holder, currency, account): (i64, i64, i64),
-    m: &Move,
-    system: bool,
-) -> Result<Option<[i64; 2]>, sqlx::Error> {
-    let row: Option<(i64, i64)> = sqlx::query_as(
-        "UPDATE balances SET available = available + $1, frozen = frozen + $2
-         WHERE holder = $3 AND currency = $4 AND account = $5
-         AND ((available + $7 >= 0 AND frozen + $8 >= 0) OR $6 = 1) RETURNING available, frozen",
-    )
-    .bind(m.net[0])
-    .bind(m.net[1])
-    .bind(holder)
-    .bind(currency)
-    .bind(account)
-    .bind(i64::from(system))
-    .bind(m.debits[0])
-    .bind(m.debits[1])
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(row.map(|(a, f)| [a, f]))
+    rows: &BTreeMap<RowKey, Move>,
+) -> Result<BTreeMap<RowKey, [i64; 2]>, sqlx::Error> {
+    let mut after = BTreeMap::new();
+    let all: Vec<(&RowKey, &Move)> = rows.iter().collect();
+    if conn.backend_name() == "PostgreSQL" {
+        // PostgreSQL locks the rows of an UPDATE … FROM in whatever order its
+        // plan visits them; taking the locks in key order first keeps two
+        // writers from deadlocking. (SQLite has one writer at a time.)
+        for chunk in all.chunks(CHUNK) {
+            let sql = Params::of(conn).rows(
+                "SELECT 1 FROM balances WHERE (holder, currency, account) IN (VALUES ",
+                chunk.len(),
+                3,
+                ") ORDER BY holder, currency, account FOR UPDATE",
+                true,
+            );
+            let mut q = sqlx::query(&sql);
+            for (&(holder, currency, account), _) in chunk {
+                q = q.bind(holder).bind(currency).bind(account);
+            }
+            q.execute(&mut *conn).await?;
+        }
+    }
+    for chunk in all.chunks(CHUNK) {
+        // VALUES columns are column1.. in both databases (SQLite has no alias list).
+        let sql = Params::of(conn).rows(
+            "UPDATE balances SET available = available + v.column4, frozen = frozen + v.column5 FROM (VALUES ",
+            chunk.len(),
+            7,
+            ") AS v WHERE holder = v.column1 AND currency = v.column2 AND account = v.column3
+             AND ((available + v.column6 >= 0 AND frozen + v.column7 >= 0) OR v.column1 = 0)
+             RETURNING holder, currency, account, available, frozen",
+            true,
+        );
+        let mut q = sqlx::query_as::<_, (i64, i64, i64, i64, i64)>(&sql);
+        for (&(holder, currency, account), m) in chunk {
+            q = q
+                .bind(holder)
+                .bind(currency)
+                .bind(account)
+                .bind(m.net[0])
+                .bind(m.net[1])
+                .bind(m.debits[0])
+                .bind(m.debits[1]);
+        }
+        for (h, c, a, available, frozen) in q.fetch_all(&mut *conn).await? {
+            after.insert((h, c, a), [available, frozen]);
+        }
+    }
+    Ok(after)
+}
+
+/// Creates empty balance rows (a concurrent creator is no error).
+async fn create_rows(
+    conn: &mut AnyConnection,
+    keys: impl Iterator<Item = &RowKey>,
+) -> Result<(), sqlx::Error> {
+    let keys: Vec<&RowKey> = keys.collect();
+    for chunk in keys.chunks(CHUNK) {
+        let sql = Params::of(conn).rows(
+            "INSERT INTO balances (holder, currency, account) VALUES ",
+            chunk.len(),
+            3,
+            " ON CONFLICT (holder, currency, account) DO NOTHING",
+            false,
+        );
+        let mut q = sqlx::query(&sql);
+        for &&(holder, currency, account) in chunk {
+            q = q.bind(holder).bind(currency).bind(account);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// A user's balance in one account: (available, frozen), zero when never touched.

@@ -246,6 +246,105 @@ fn two_hundred_concurrent_debits_never_overdraw_on_postgres() {
     });
 }
 
+async fn many_operations_in_one_write(pool: AnyPool) {
+    apply(&pool, &deposit("seed", 7, USDT, 1_000))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ops = vec![
+        freeze("f1", 7, USDT, 300),
+        freeze("f2", 7, USDT, 200),
+        transfer("t1", 7, 8, USDT, 100),
+        // A row that does not exist yet, and a system account.
+        deposit("d9", 9, BTC, 50),
+    ];
+    let mut tx = pool.begin().await.unwrap_or_else(|e| panic!("{e}"));
+    let ids = post_many(&mut tx, &ops)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    tx.commit().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ids.len(), 4);
+    assert!(
+        ids.windows(2).all(|w| w[0] < w[1]),
+        "ids in the order given: {ids:?}"
+    );
+    for (op, id) in ops.iter().zip(&ids) {
+        let (key,): (String,) =
+            sqlx::query_as("SELECT idem_key FROM ledger_operations WHERE id = $1")
+                .bind(*id)
+                .fetch_one(&pool)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(key, op.key);
+    }
+    assert_eq!(
+        balance(&pool, 7, USDT, account::CHANGE).await,
+        Ok((400, 500))
+    );
+    assert_eq!(balance(&pool, 8, USDT, account::CHANGE).await, Ok((100, 0)));
+    assert_eq!(balance(&pool, 9, BTC, account::CHANGE).await, Ok((50, 0)));
+    // The journal reads as if the operations had been applied one by one.
+    let after: Vec<(i64,)> = sqlx::query_as(
+        "SELECT balance_after FROM ledger_journal WHERE holder = 7 AND currency = $1 AND bucket = 0 ORDER BY id",
+    )
+    .bind(USDT)
+    .fetch_all(&pool)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(after, vec![(1_000,), (700,), (500,), (400,)]);
+    assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
+
+    // Debits are covered by the balance before the write: 7 holds 400 and the
+    // three operations take 500 from it, although the 100 it gets back would
+    // cover the last one if they went one by one. Nothing moves.
+    let ops = vec![
+        transfer("u1", 7, 8, USDT, 400),
+        transfer("u2", 8, 7, USDT, 100),
+        transfer("u3", 7, 8, USDT, 100),
+    ];
+    let mut tx = pool.begin().await.unwrap_or_else(|e| panic!("{e}"));
+    let refused = post_many(&mut tx, &ops).await;
+    assert!(
+        matches!(
+            refused,
+            Err(PostError::Ledger(LedgerError::Insufficient {
+                holder: 7,
+                ..
+            }))
+        ),
+        "{refused:?}"
+    );
+    tx.rollback().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        balance(&pool, 7, USDT, account::CHANGE).await,
+        Ok((400, 500))
+    );
+
+    // A key used twice in one write is a duplicate.
+    let mut tx = pool.begin().await.unwrap_or_else(|e| panic!("{e}"));
+    let twice = post_many(&mut tx, &[freeze("x", 7, USDT, 1), freeze("x", 7, USDT, 1)]).await;
+    assert!(matches!(twice, Err(PostError::Duplicate)), "{twice:?}");
+    tx.rollback().await.unwrap_or_else(|e| panic!("{e}"));
+    assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
+}
+
+#[test]
+fn many_operations_in_one_write_on_sqlite() {
+    block_on(async {
+        many_operations_in_one_write(fresh_db(false).await.unwrap_or_else(|| panic!("sqlite")))
+            .await
+    });
+}
+
+#[test]
+fn many_operations_in_one_write_on_postgres() {
+    block_on(async {
+        match fresh_db(true).await {
+            Some(pool) => many_operations_in_one_write(pool).await,
+            None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
+        }
+    });
+}
+
 /// One step of a random history.
 #[derive(Debug, Clone)]
 enum Step {

@@ -10,10 +10,11 @@ use super::feed::PriceFeed;
 use super::kline::{Bar, Period, PERIODS};
 use super::settle::{fill_postings, Fees};
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
+use crate::sql::Params;
 use actix::prelude::*;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -72,6 +73,9 @@ pub enum MarketEvent {
         event: &'static str,
         payload: Value,
     },
+    /// Several of the above, in order: what one commit did, sent as one message
+    /// so the hub's thread is woken once per batch instead of once per event.
+    Many(Vec<MarketEvent>),
 }
 
 /// Why an order or cancel was refused.
@@ -157,6 +161,8 @@ pub struct MarketActor {
     pub(crate) deriv: Option<super::deriv::Deriv>,
     /// Orders waiting for the next batch commit.
     queue: Vec<Queued>,
+    /// Events held back while a batch's are gathered (see `publish_together`).
+    held: std::cell::RefCell<Option<Vec<MarketEvent>>>,
     flush_scheduled: bool,
 }
 
@@ -215,6 +221,7 @@ impl MarketActor {
             last_message_at: 0,
             deriv: None,
             queue: Vec::new(),
+            held: Default::default(),
             flush_scheduled: false,
         }
     }
@@ -232,8 +239,22 @@ impl MarketActor {
     }
 
     pub(crate) fn publish(&self, e: MarketEvent) {
+        if let Some(held) = self.held.borrow_mut().as_mut() {
+            held.push(e);
+            return;
+        }
         if let Some(r) = &self.events {
             r.do_send(e);
+        }
+    }
+
+    /// Runs `f` with every event it publishes held back, then sends them as one.
+    fn publish_together(&mut self, f: impl FnOnce(&mut Self)) {
+        *self.held.borrow_mut() = Some(Vec::new());
+        f(self);
+        let held = self.held.borrow_mut().take().unwrap_or_default();
+        if !held.is_empty() {
+            self.publish(MarketEvent::Many(held));
         }
     }
 
@@ -350,14 +371,16 @@ impl MarketActor {
 
     /// Publishes a committed batch of orders: each order's events, and the depth once.
     fn after_batch(&mut self, results: &[Result<Outcome, MarketError>]) {
-        let mut book_changed = false;
-        for out in results.iter().flatten() {
-            book_changed |= out.book_changed;
-            self.publish_fills(out);
-        }
-        if book_changed {
-            self.publish_depth();
-        }
+        self.publish_together(|act| {
+            let mut book_changed = false;
+            for out in results.iter().flatten() {
+                book_changed |= out.book_changed;
+                act.publish_fills(out);
+            }
+            if book_changed {
+                act.publish_depth();
+            }
+        });
     }
 
     /// Publishes what one committed change (a cancel, a re-quote) did.
@@ -435,6 +458,30 @@ pub async fn order_json(
 
 pub type OrderRow = (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
 
+/// Several order rows as the app shows them, by id, in one query per chunk.
+async fn order_rows(
+    conn: &mut AnyConnection,
+    ids: &[i64],
+    symbol: &str,
+) -> Result<HashMap<i64, Value>, sqlx::Error> {
+    let params = Params::of(conn);
+    let mut rows = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(crate::sql::CHUNK) {
+        let sql = format!(
+            "SELECT id, user_id, side, order_type, price, qty, budget, filled_qty, filled_quote, fee, status, created_at FROM orders WHERE id IN ({})",
+            params.list(1, chunk.len())
+        );
+        let mut q = sqlx::query_as::<_, OrderRow>(&sql);
+        for id in chunk {
+            q = q.bind(*id);
+        }
+        for r in q.fetch_all(&mut *conn).await? {
+            rows.insert(r.0, order_value(r, symbol));
+        }
+    }
+    Ok(rows)
+}
+
 pub fn order_value(r: OrderRow, symbol: &str) -> Value {
     let (
         id,
@@ -463,156 +510,267 @@ pub fn order_value(r: OrderRow, symbol: &str) -> Value {
     })
 }
 
-/// Writes the fills of `placed` (trades, order rows, one ledger operation) inside
-/// `tx`. `taker` is the incoming user order, if it was one.
-async fn settle(
-    tx: &mut AnyConnection,
-    spec: &MarketSpec,
-    fees: &Fees,
-    placed: &Placed,
-    lp_user: Option<i64>,
+/// Fills waiting to be written: one placement's, or one re-quote's.
+struct Match {
+    placed: Placed,
+    /// The incoming user order, if it was one: (id, owner, is a market buy).
     taker: Option<(i64, i64, bool)>,
+    /// The idempotency key of its ledger operation.
     key: String,
-) -> Result<(Outcome, Vec<(i64, crate::market::settle::Leg)>), MarketError> {
-    let now = now_ms();
-    let mut out = Outcome {
-        book_changed: true,
-        ..Outcome::default()
-    };
-    let mut postings: Vec<Posting> = Vec::new();
-    let mut lp_legs = Vec::new();
-    let mut touched: Vec<(i64, i64)> = Vec::new();
-    let is_lp = |u: i64| Some(u) == lp_user;
-    for f in &placed.fills {
-        let mb = if is_lp(f.maker_owner) {
-            Bucket::Available
-        } else {
-            Bucket::Frozen
-        };
-        let tb = if is_lp(f.taker_owner) {
-            Bucket::Available
-        } else {
-            Bucket::Frozen
-        };
-        let (maker_leg, taker_leg, p) = fill_postings(fees, f, mb, tb);
-        postings.extend(p);
-        sqlx::query(
-            "INSERT INTO trades (market, price, qty, taker_side, maker_order, taker_order, maker_user, taker_user, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(spec.id)
-        .bind(f.price)
-        .bind(f.qty)
-        .bind(side_code(f.taker_side))
-        .bind(f.maker)
-        .bind(f.taker)
-        .bind(f.maker_owner)
-        .bind(f.taker_owner)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        out.trades.push(TradeRow {
-            price: f.price,
-            qty: f.qty,
-            taker_side: f.taker_side,
-        });
-        let quote = notional_floor(f.price, f.qty);
-        for (order, owner, leg, done) in [
-            (f.maker, f.maker_owner, maker_leg, f.maker_done),
-            (f.taker, f.taker_owner, taker_leg, false),
-        ] {
-            if is_lp(owner) {
-                lp_legs.push((
-                    if order == f.maker {
-                        side_code(f.taker_side.opposite())
-                    } else {
-                        side_code(f.taker_side)
-                    },
-                    leg,
-                ));
-                continue;
-            }
-            let (left, side): (i64, i64) = sqlx::query_as(
-                "UPDATE orders SET filled_qty = filled_qty + $1, filled_quote = filled_quote + $2, fee = fee + $3,
-                 frozen_left = frozen_left - $4, status = CASE WHEN $5 = 1 THEN 1 ELSE status END, updated_at = $6
-                 WHERE id = $7 RETURNING frozen_left, side",
-            )
-            .bind(f.qty)
-            .bind(quote)
-            .bind(leg.fee)
-            .bind(leg.spent)
-            .bind(i64::from(done))
-            .bind(now)
-            .bind(order)
-            .fetch_one(&mut *tx)
-            .await?;
-            if done {
-                release(tx, &mut postings, spec, order, owner, code_side(side), left).await?;
-            }
-            if !touched.iter().any(|(o, _)| *o == order) {
-                touched.push((order, owner));
-            }
-        }
-    }
-    if let Some((taker_id, owner, is_market_buy)) = taker {
-        let filled = !placed.fills.is_empty();
-        let status = if placed.rested > 0 {
-            0
-        } else if is_market_buy {
-            if filled {
-                1
-            } else {
-                2
-            }
-        } else if placed.stopped.is_some() {
+}
+
+/// What a set of matches does to one user order.
+struct OrderDelta {
+    qty: i64,
+    quote: i64,
+    fee: i64,
+    spent: i64,
+    /// The status it ends with (1 filled, 2 cancelled), or -1 while it rests.
+    status: i64,
+    /// The match that ended it: its leftover is released in that operation.
+    ended_in: usize,
+    owner: i64,
+}
+
+/// The status a user's incoming order ends its placement with.
+fn taker_status(placed: &Placed, is_market_buy: bool) -> i64 {
+    if placed.rested > 0 {
+        0
+    } else if is_market_buy {
+        if placed.fills.is_empty() {
             2
         } else {
             1
-        };
-        if status != 0 {
-            let (left, side): (i64, i64) = sqlx::query_as(
-                "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 RETURNING frozen_left, side",
-            )
-            .bind(status)
-            .bind(now)
-            .bind(taker_id)
-            .fetch_one(&mut *tx)
-            .await?;
-            release(
-                tx,
-                &mut postings,
-                spec,
-                taker_id,
-                owner,
-                code_side(side),
-                left,
-            )
-            .await?;
         }
-        if !touched.iter().any(|(o, _)| *o == taker_id) {
-            touched.push((taker_id, owner));
+    } else if placed.stopped.is_some() {
+        2
+    } else {
+        1
+    }
+}
+
+/// Writes the fills of `items` inside `tx` with a handful of statements whatever
+/// their number: the trades in one insert, every order they touch in one
+/// update, the leftovers of ended orders in another, one ledger operation per
+/// item in one ledger write, and the touched orders read back in one query.
+/// Answers each item's outcome, in order, and the provider's legs.
+async fn settle_many(
+    tx: &mut AnyConnection,
+    spec: &MarketSpec,
+    fees: &Fees,
+    lp_user: Option<i64>,
+    items: &[Match],
+) -> Result<(Vec<Outcome>, Vec<(i64, crate::market::settle::Leg)>), MarketError> {
+    let now = now_ms();
+    let params = Params::of(tx);
+    let is_lp = |u: i64| Some(u) == lp_user;
+    // Each item's outcome and the orders it touched (order, owner).
+    let mut outs: Vec<(Outcome, Vec<(i64, i64)>)> = Vec::with_capacity(items.len());
+    let mut postings: Vec<Vec<Posting>> = Vec::with_capacity(items.len());
+    let mut lp_legs = Vec::new();
+    let mut fills = Vec::new();
+    // Key order: the same row order for every writer.
+    let mut deltas: BTreeMap<i64, OrderDelta> = BTreeMap::new();
+    fn delta(deltas: &mut BTreeMap<i64, OrderDelta>, order: i64, owner: i64) -> &mut OrderDelta {
+        deltas.entry(order).or_insert(OrderDelta {
+            qty: 0,
+            quote: 0,
+            fee: 0,
+            spent: 0,
+            status: -1,
+            ended_in: 0,
+            owner,
+        })
+    }
+    for (i, m) in items.iter().enumerate() {
+        let mut out = Outcome {
+            book_changed: true,
+            ..Outcome::default()
+        };
+        let mut p = Vec::new();
+        let mut touched: Vec<(i64, i64)> = Vec::new();
+        let mut touch = |order: i64, owner: i64| {
+            if !touched.iter().any(|(o, _)| *o == order) {
+                touched.push((order, owner));
+            }
+        };
+        for f in &m.placed.fills {
+            let bucket = |owner| {
+                if is_lp(owner) {
+                    Bucket::Available
+                } else {
+                    Bucket::Frozen
+                }
+            };
+            let (maker_leg, taker_leg, fp) =
+                fill_postings(fees, f, bucket(f.maker_owner), bucket(f.taker_owner));
+            p.extend(fp);
+            fills.push(f);
+            out.trades.push(TradeRow {
+                price: f.price,
+                qty: f.qty,
+                taker_side: f.taker_side,
+            });
+            let quote = notional_floor(f.price, f.qty);
+            for (order, owner, leg, done, side) in [
+                (
+                    f.maker,
+                    f.maker_owner,
+                    maker_leg,
+                    f.maker_done,
+                    f.taker_side.opposite(),
+                ),
+                (f.taker, f.taker_owner, taker_leg, false, f.taker_side),
+            ] {
+                if is_lp(owner) {
+                    lp_legs.push((side_code(side), leg));
+                    continue;
+                }
+                let d = delta(&mut deltas, order, owner);
+                d.qty += f.qty;
+                d.quote += quote;
+                d.fee += leg.fee;
+                d.spent += leg.spent;
+                if done {
+                    d.status = 1;
+                    d.ended_in = i;
+                }
+                touch(order, owner);
+            }
+        }
+        if let Some((taker_id, owner, is_market_buy)) = m.taker {
+            let status = taker_status(&m.placed, is_market_buy);
+            let d = delta(&mut deltas, taker_id, owner);
+            if status != 0 {
+                d.status = status;
+                d.ended_in = i;
+            }
+            touch(taker_id, owner);
+        }
+        outs.push((out, touched));
+        postings.push(p);
+    }
+    for chunk in fills.chunks(crate::sql::CHUNK) {
+        let sql = params.rows(
+            "INSERT INTO trades (market, price, qty, taker_side, maker_order, taker_order, maker_user, taker_user, created_at) VALUES ",
+            chunk.len(),
+            9,
+            "",
+            false,
+        );
+        let mut q = sqlx::query(&sql);
+        for f in chunk {
+            q = q
+                .bind(spec.id)
+                .bind(f.price)
+                .bind(f.qty)
+                .bind(side_code(f.taker_side))
+                .bind(f.maker)
+                .bind(f.taker)
+                .bind(f.maker_owner)
+                .bind(f.taker_owner)
+                .bind(now);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    let rows: Vec<(&i64, &OrderDelta)> = deltas.iter().collect();
+    let mut released = Vec::new();
+    for chunk in rows.chunks(crate::sql::CHUNK) {
+        let sql = params.rows(
+            "UPDATE orders SET filled_qty = filled_qty + v.column2, filled_quote = filled_quote + v.column3,
+             fee = fee + v.column4, frozen_left = frozen_left - v.column5,
+             status = CASE WHEN v.column6 >= 0 THEN v.column6 ELSE status END, updated_at = v.column7
+             FROM (VALUES ",
+            chunk.len(),
+            7,
+            ") AS v WHERE id = v.column1 RETURNING id, frozen_left, side",
+            true,
+        );
+        let mut q = sqlx::query_as::<_, (i64, i64, i64)>(&sql);
+        for (id, d) in chunk {
+            q = q
+                .bind(**id)
+                .bind(d.qty)
+                .bind(d.quote)
+                .bind(d.fee)
+                .bind(d.spent)
+                .bind(d.status)
+                .bind(now);
+        }
+        let back = q.fetch_all(&mut *tx).await?;
+        if back.len() != chunk.len() {
+            return Err(MarketError::Internal("a matched order has no row".into()));
+        }
+        for (id, left, side) in back {
+            let d = &deltas[&id];
+            if d.status > 0 && left > 0 {
+                postings[d.ended_in].extend(release_postings(spec, d.owner, code_side(side), left));
+                released.push(id);
+            }
         }
     }
-    if !postings.is_empty() {
-        let op = Operation {
-            key,
+    for chunk in released.chunks(crate::sql::CHUNK) {
+        let sql = format!(
+            "UPDATE orders SET frozen_left = 0 WHERE id IN ({})",
+            params.list(1, chunk.len())
+        );
+        let mut q = sqlx::query(&sql);
+        for id in chunk {
+            q = q.bind(*id);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    let ops: Vec<Operation> = items
+        .iter()
+        .zip(postings)
+        .filter(|(_, p)| !p.is_empty())
+        .map(|(m, p)| Operation {
+            key: m.key.clone(),
             reason: "trade".into(),
             ref_type: "market".into(),
             ref_id: spec.id,
-            postings,
-        };
-        ledger::post(tx, &op).await.map_err(|e| match e {
+            postings: p,
+        })
+        .collect();
+    if !ops.is_empty() {
+        ledger::post_many(tx, &ops).await.map_err(|e| match e {
             PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => {
                 MarketError::Insufficient
             }
             other => MarketError::Internal(format!("{other:?}")),
         })?;
     }
-    for (order, owner) in touched {
-        out.orders
-            .push((owner, order_json(tx, order, &spec.symbol).await?));
-    }
-    Ok((out, lp_legs))
+    let ids: Vec<i64> = deltas.keys().copied().collect();
+    let rows = order_rows(tx, &ids, &spec.symbol).await?;
+    let row = |id: i64| rows.get(&id).cloned().unwrap_or(Value::Null);
+    let outs = outs
+        .into_iter()
+        .zip(items)
+        .map(|((mut out, touched), m)| {
+            out.orders = touched
+                .into_iter()
+                .map(|(id, owner)| (owner, row(id)))
+                .collect();
+            if let Some((taker_id, _, _)) = m.taker {
+                out.reply = row(taker_id);
+            }
+            out
+        })
+        .collect();
+    Ok((outs, lp_legs))
+}
+
+/// The postings that release what an ended order still holds frozen.
+fn release_postings(spec: &MarketSpec, owner: i64, side: Side, left: i64) -> [Posting; 2] {
+    let coin = if side == Side::Buy {
+        spec.quote
+    } else {
+        spec.base
+    };
+    [
+        Posting::user(owner, account::CHANGE, coin, Bucket::Frozen, -left),
+        Posting::user(owner, account::CHANGE, coin, Bucket::Available, left),
+    ]
 }
 
 /// Releases what an ended order still holds frozen.
@@ -628,25 +786,7 @@ async fn release(
     if left <= 0 {
         return Ok(());
     }
-    let coin = if side == Side::Buy {
-        spec.quote
-    } else {
-        spec.base
-    };
-    postings.push(Posting::user(
-        owner,
-        account::CHANGE,
-        coin,
-        Bucket::Frozen,
-        -left,
-    ));
-    postings.push(Posting::user(
-        owner,
-        account::CHANGE,
-        coin,
-        Bucket::Available,
-        left,
-    ));
+    postings.extend(release_postings(spec, owner, side, left));
     sqlx::query("UPDATE orders SET frozen_left = 0 WHERE id = $1")
         .bind(order)
         .execute(tx)
@@ -719,7 +859,7 @@ type Queued = (
 /// Places a batch of orders in sequence and commits them in one transaction
 /// (group commit): the commit, not matching, is what an order costs, so orders
 /// that arrive while one batch is written share the next commit. An order the
-/// ledger refuses is undone inside the batch and answered on its own; any other
+/// ledger refuses is answered on its own, with nothing of it written; any other
 /// failure rolls the whole batch back, reloads the book from the database and
 /// answers every order of the batch with the error (none was acknowledged).
 async fn place_batch(
@@ -730,20 +870,34 @@ async fn place_batch(
     lp_user: Option<i64>,
     msgs: Vec<Place>,
 ) -> (Live, Vec<Result<Outcome, MarketError>>) {
-    let mut results = Vec::with_capacity(msgs.len());
     let mut legs = Vec::new();
-    let run: Result<(), MarketError> = async {
+    let run: Result<Vec<Result<Outcome, MarketError>>, MarketError> = async {
         let mut tx = db.begin().await?;
-        for msg in &msgs {
-            results
-                .push(place_one(&mut tx, &spec, &fees, &mut live, lp_user, msg, &mut legs).await?);
-        }
+        let ctx = BatchCtx {
+            spec: &spec,
+            fees: &fees,
+            lp_user,
+        };
+        let results = match place_together(&mut tx, &ctx, &mut live, &msgs, &mut legs).await? {
+            Some(results) => results,
+            None => {
+                // Someone's order is not covered: place one by one, so each
+                // order is funded or refused exactly as if it came alone.
+                tx.rollback().await?;
+                tx = db.begin().await?;
+                let mut results = Vec::with_capacity(msgs.len());
+                for msg in &msgs {
+                    results.push(place_one(&mut tx, &ctx, &mut live, msg, &mut legs).await?);
+                }
+                results
+            }
+        };
         tx.commit().await?;
-        Ok(())
+        Ok(results)
     }
     .await;
     match run {
-        Ok(()) => {
+        Ok(results) => {
             apply_lp_legs(&mut live, &legs);
             (live, results)
         }
@@ -778,20 +932,26 @@ async fn reload(db: &AnyPool, spec: &MarketSpec, lp_user: Option<i64>, stale: Li
     }
 }
 
-/// One order inside a batch's transaction. The outer error aborts the batch;
-/// the inner one refuses this order alone, with nothing of it left written.
-async fn place_one(
-    tx: &mut AnyConnection,
-    spec: &MarketSpec,
-    fees: &Fees,
-    live: &mut Live,
+/// What every order of a batch shares.
+struct BatchCtx<'a> {
+    spec: &'a MarketSpec,
+    fees: &'a Fees,
     lp_user: Option<i64>,
-    msg: &Place,
-    lp_legs: &mut Vec<(i64, crate::market::settle::Leg)>,
-) -> Result<Result<Outcome, MarketError>, MarketError> {
-    if let Err(e) = live.book.validate(&msg.kind) {
-        return Ok(Err(MarketError::Book(e)));
-    }
+}
+
+/// An order that passed the book's rules, with the row it becomes and what it
+/// freezes.
+struct Prepared {
+    coin: i64,
+    freeze: i64,
+    price: i64,
+    qty: i64,
+    budget: i64,
+    order_type: i64,
+}
+
+fn prepare(book: &OrderBook, spec: &MarketSpec, msg: &Place) -> Result<Prepared, MarketError> {
+    book.validate(&msg.kind).map_err(MarketError::Book)?;
     let (coin, freeze, price, qty, budget, order_type) = match (msg.side, msg.kind) {
         (Side::Buy, Kind::Limit { price, qty }) => {
             (spec.quote, notional_floor(price, qty), price, qty, 0, 0)
@@ -799,50 +959,191 @@ async fn place_one(
         (Side::Sell, Kind::Limit { price, qty }) => (spec.base, qty, price, qty, 0, 0),
         (Side::Buy, Kind::MarketBuy { quote }) => (spec.quote, quote, 0, 0, quote, 1),
         (Side::Sell, Kind::MarketSell { qty }) => (spec.base, qty, 0, qty, 0, 1),
-        _ => return Ok(Err(MarketError::Book(BookError::Lot))),
+        _ => return Err(MarketError::Book(BookError::Lot)),
     };
     if freeze <= 0 {
-        return Ok(Err(MarketError::Book(BookError::Lot)));
+        return Err(MarketError::Book(BookError::Lot));
     }
-    let now = now_ms();
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
-    )
-    .bind(msg.user_id)
-    .bind(spec.id)
-    .bind(side_code(msg.side))
-    .bind(order_type)
-    .bind(price)
-    .bind(qty)
-    .bind(budget)
-    .bind(freeze)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
-    let key = format!("order:{id}:freeze");
-    let op = Operation {
-        key: key.clone(),
+    Ok(Prepared {
+        coin,
+        freeze,
+        price,
+        qty,
+        budget,
+        order_type,
+    })
+}
+
+/// The ledger operation that moves an order's funds from available to frozen.
+fn freeze_op(id: i64, user_id: i64, p: &Prepared) -> Operation {
+    Operation {
+        key: format!("order:{id}:freeze"),
         reason: "order_freeze".into(),
         ref_type: "order".into(),
         ref_id: id,
         postings: vec![
             Posting::user(
-                msg.user_id,
+                user_id,
                 account::CHANGE,
-                coin,
+                p.coin,
                 Bucket::Available,
-                -freeze,
+                -p.freeze,
             ),
-            Posting::user(msg.user_id, account::CHANGE, coin, Bucket::Frozen, freeze),
+            Posting::user(user_id, account::CHANGE, p.coin, Bucket::Frozen, p.freeze),
         ],
+    }
+}
+
+/// Inserts the orders' rows in one statement per chunk and answers their ids in
+/// the order given.
+async fn insert_orders(
+    tx: &mut AnyConnection,
+    spec: &MarketSpec,
+    orders: &[(&Place, &Prepared)],
+    now: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let mut ids = Vec::with_capacity(orders.len());
+    for chunk in orders.chunks(crate::sql::CHUNK) {
+        let sql = crate::sql::Params::of(tx).rows(
+            "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at) VALUES ",
+            chunk.len(),
+            10,
+            " RETURNING id",
+            false,
+        );
+        let mut q = sqlx::query_as::<_, (i64,)>(&sql);
+        for (msg, p) in chunk {
+            q = q
+                .bind(msg.user_id)
+                .bind(spec.id)
+                .bind(side_code(msg.side))
+                .bind(p.order_type)
+                .bind(p.price)
+                .bind(p.qty)
+                .bind(p.budget)
+                .bind(p.freeze)
+                .bind(now)
+                .bind(now);
+        }
+        // Both databases number the rows of one insert in the order of its
+        // VALUES (an increasing rowid or sequence), though neither promises the
+        // order of RETURNING rows: sorting the ids matches them to the rows.
+        let mut chunk_ids: Vec<i64> = q
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|(id,)| id)
+            .collect();
+        chunk_ids.sort_unstable();
+        ids.extend(chunk_ids);
+    }
+    Ok(ids)
+}
+
+/// The whole batch in a handful of statements: every order row in one insert,
+/// every freeze through one ledger write, matching in arrival order, then every
+/// fill through one settlement. Freezing all first is the same as freezing each
+/// before its own match as long as every freeze is covered (fills only ever add
+/// to what a user has available), so when one is not this writes nothing and
+/// answers `None`, and the batch is placed one by one instead.
+async fn place_together(
+    tx: &mut AnyConnection,
+    ctx: &BatchCtx<'_>,
+    live: &mut Live,
+    msgs: &[Place],
+    lp_legs: &mut Vec<(i64, crate::market::settle::Leg)>,
+) -> Result<Option<Vec<Result<Outcome, MarketError>>>, MarketError> {
+    let prepared: Vec<Result<Prepared, MarketError>> = msgs
+        .iter()
+        .map(|m| prepare(&live.book, ctx.spec, m))
+        .collect();
+    let valid: Vec<(&Place, &Prepared)> = msgs
+        .iter()
+        .zip(&prepared)
+        .filter_map(|(m, p)| p.as_ref().ok().map(|p| (m, p)))
+        .collect();
+    let now = now_ms();
+    let ids = if valid.is_empty() {
+        Vec::new()
+    } else {
+        let ids = insert_orders(tx, ctx.spec, &valid, now).await?;
+        let ops: Vec<Operation> = valid
+            .iter()
+            .zip(&ids)
+            .map(|((m, p), id)| freeze_op(*id, m.user_id, p))
+            .collect();
+        match ledger::post_many(tx, &ops).await {
+            Ok(_) => {}
+            Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => return Ok(None),
+            Err(other) => return Err(MarketError::Internal(format!("{other:?}"))),
+        }
+        ids
     };
+    // Each order's answer, or the index of its fills among `matches`.
+    let mut slots: Vec<Result<Result<Outcome, usize>, MarketError>> =
+        Vec::with_capacity(msgs.len());
+    let mut matches = Vec::new();
+    let mut ids = ids.into_iter();
+    for (msg, p) in msgs.iter().zip(prepared) {
+        slots.push(match p {
+            Err(e) => Err(e),
+            Ok(p) => {
+                let id = ids
+                    .next()
+                    .ok_or_else(|| MarketError::Internal("order ids".into()))?;
+                Ok(match place_on_book(ctx.spec, live, msg, &p, id, now)? {
+                    Placement::Rested(out) => Ok(out),
+                    Placement::Matched(m) => {
+                        matches.push(m);
+                        Err(matches.len() - 1)
+                    }
+                })
+            }
+        });
+    }
+    let mut settled: Vec<Option<Outcome>> = if matches.is_empty() {
+        Vec::new()
+    } else {
+        let (outs, legs) = settle_many(tx, ctx.spec, ctx.fees, ctx.lp_user, &matches).await?;
+        lp_legs.extend(legs);
+        outs.into_iter().map(Some).collect()
+    };
+    let mut results = Vec::with_capacity(slots.len());
+    for slot in slots {
+        results.push(match slot {
+            Err(e) => Err(e),
+            Ok(Ok(out)) => Ok(out),
+            Ok(Err(i)) => settled[i]
+                .take()
+                .ok_or_else(|| MarketError::Internal("settlement".into())),
+        });
+    }
+    Ok(Some(results))
+}
+
+/// One order inside a batch's transaction. The outer error aborts the batch;
+/// the inner one refuses this order alone, with nothing of it left written.
+async fn place_one(
+    tx: &mut AnyConnection,
+    ctx: &BatchCtx<'_>,
+    live: &mut Live,
+    msg: &Place,
+    lp_legs: &mut Vec<(i64, crate::market::settle::Leg)>,
+) -> Result<Result<Outcome, MarketError>, MarketError> {
+    let p = match prepare(&live.book, ctx.spec, msg) {
+        Ok(p) => p,
+        Err(e) => return Ok(Err(e)),
+    };
+    let now = now_ms();
+    let ids = insert_orders(tx, ctx.spec, &[(msg, &p)], now).await?;
+    let id = ids[0];
+    let op = freeze_op(id, msg.user_id, &p);
     match ledger::post(tx, &op).await {
         Ok(_) => {}
         Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => {
             // One balance row: the ledger wrote only the operation's row.
             sqlx::query("DELETE FROM ledger_operations WHERE idem_key = $1")
-                .bind(&key)
+                .bind(&op.key)
                 .execute(&mut *tx)
                 .await?;
             sqlx::query("DELETE FROM orders WHERE id = $1")
@@ -853,6 +1154,41 @@ async fn place_one(
         }
         Err(other) => return Err(MarketError::Internal(format!("{other:?}"))),
     }
+    Ok(Ok(match place_on_book(ctx.spec, live, msg, &p, id, now)? {
+        Placement::Rested(out) => out,
+        Placement::Matched(m) => {
+            // Settled at once: the next order of the batch may be funded by it.
+            let (mut outs, legs) = settle_many(
+                tx,
+                ctx.spec,
+                ctx.fees,
+                ctx.lp_user,
+                std::slice::from_ref(&m),
+            )
+            .await?;
+            lp_legs.extend(legs);
+            outs.pop()
+                .ok_or_else(|| MarketError::Internal("settlement".into()))?
+        }
+    }))
+}
+
+/// Where an order whose row and freeze are written went on the book.
+enum Placement {
+    /// It rests untouched: its answer is ready.
+    Rested(Outcome),
+    /// It traded or ended: its fills are to be settled.
+    Matched(Match),
+}
+
+fn place_on_book(
+    spec: &MarketSpec,
+    live: &mut Live,
+    msg: &Place,
+    p: &Prepared,
+    id: i64,
+    now: i64,
+) -> Result<Placement, MarketError> {
     let placed = live
         .book
         .place(NewOrder {
@@ -862,49 +1198,35 @@ async fn place_one(
             kind: msg.kind,
         })
         .map_err(MarketError::Book)?;
-    let is_market_buy = matches!(msg.kind, Kind::MarketBuy { .. });
-    let (mut out, legs) = if placed.fills.is_empty() && placed.rested > 0 {
-        // Resting untouched: the row is exactly what was inserted.
+    if placed.fills.is_empty() && placed.rested > 0 {
+        // The row is exactly what was inserted.
         let row: OrderRow = (
             id,
             msg.user_id,
             side_code(msg.side),
-            order_type,
-            price,
-            qty,
-            budget,
+            p.order_type,
+            p.price,
+            p.qty,
+            p.budget,
             0,
             0,
             0,
             0,
             now,
         );
-        let out = Outcome {
-            orders: vec![(msg.user_id, order_value(row, &spec.symbol))],
+        let order = order_value(row, &spec.symbol);
+        return Ok(Placement::Rested(Outcome {
+            orders: vec![(msg.user_id, order.clone())],
             book_changed: true,
+            reply: order,
             ..Outcome::default()
-        };
-        (out, Vec::new())
-    } else {
-        settle(
-            tx,
-            spec,
-            fees,
-            &placed,
-            lp_user,
-            Some((id, msg.user_id, is_market_buy)),
-            format!("order:{id}:match"),
-        )
-        .await?
-    };
-    lp_legs.extend(legs);
-    out.reply = out
-        .orders
-        .iter()
-        .find(|(_, o)| o["id"] == id)
-        .map(|(_, o)| o.clone())
-        .unwrap_or(Value::Null);
-    Ok(Ok(out))
+        }));
+    }
+    Ok(Placement::Matched(Match {
+        placed,
+        taker: Some((id, msg.user_id, matches!(msg.kind, Kind::MarketBuy { .. }))),
+        key: format!("order:{id}:match"),
+    }))
 }
 
 async fn cancel(
@@ -1042,9 +1364,15 @@ async fn requote(
             None
         } else {
             let key = format!("lp:{}:{}:{}", spec.id, now_ms(), live.next_lp_id);
-            let (out, legs) = settle(&mut tx, &spec, &fees, &fills, Some(lp.user_id), None, key).await?;
+            let m = Match {
+                placed: fills,
+                taker: None,
+                key,
+            };
+            let (mut outs, legs) =
+                settle_many(&mut tx, &spec, &fees, Some(lp.user_id), std::slice::from_ref(&m)).await?;
             apply_lp_legs(&mut live, &legs);
-            Some(out)
+            outs.pop()
         };
         tx.commit().await?;
         Ok(out)
