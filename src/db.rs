@@ -43,8 +43,10 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error>
                     // WAL lets readers proceed during a write; the busy timeout makes a
                     // writer wait for the lock instead of failing at once. The log is
                     // copied back by `spawn_checkpointer`; the automatic checkpoint
-                    // (inline, in whichever commit crosses it) is only a backstop.
-                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 16384;")
+                    // (inline, in whichever commit crosses it) is only a backstop. A
+                    // 32 MB page cache (the default is 2 MB) keeps a busy market's
+                    // index pages in memory instead of re-reading them.
+                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 16384; PRAGMA cache_size = -32768;")
                         .await?;
                 }
                 Ok(())

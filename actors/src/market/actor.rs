@@ -161,6 +161,9 @@ pub struct MarketActor {
     pub(crate) deriv: Option<super::deriv::Deriv>,
     /// Orders waiting for the next batch commit.
     queue: Vec<Queued>,
+    /// When the last depth snapshot went out, and whether a newer one is due.
+    last_depth: Option<std::time::Instant>,
+    depth_due: bool,
     /// Events held back while a batch's are gathered (see `publish_together`).
     held: std::cell::RefCell<Option<Vec<MarketEvent>>>,
     flush_scheduled: bool,
@@ -222,6 +225,8 @@ impl MarketActor {
             deriv: None,
             queue: Vec::new(),
             held: Default::default(),
+            last_depth: None,
+            depth_due: false,
             flush_scheduled: false,
         }
     }
@@ -330,7 +335,18 @@ impl MarketActor {
         })
     }
 
+    /// Publishes the book's depth, at most once per [`DEPTH_EVERY`]: a change
+    /// within that time of the last snapshot is sent by `flush_depth` when the
+    /// time is up, as one snapshot of everything that changed meanwhile. A book
+    /// that moves with every order would otherwise send every subscriber a
+    /// snapshot per order, more than a screen can show or a phone should parse.
     fn publish_depth(&mut self) {
+        if self.live.is_none() || self.last_depth.is_some_and(|t| t.elapsed() < DEPTH_EVERY) {
+            self.depth_due = true;
+            return;
+        }
+        self.depth_due = false;
+        self.last_depth = Some(std::time::Instant::now());
         self.seq += 1;
         let payload = self.depth_json(20);
         self.publish(MarketEvent::Channel {
@@ -340,6 +356,13 @@ impl MarketActor {
             event: "market_depth",
             payload,
         });
+    }
+
+    /// Sends a snapshot held back by `publish_depth` once it may go.
+    fn flush_depth(&mut self) {
+        if self.depth_due {
+            self.publish_depth();
+        }
     }
 
     /// Applies a trade or an index observation to every forming bar.
@@ -846,6 +869,9 @@ async fn load_live(
     }
     Ok(live)
 }
+
+/// The shortest time between two depth snapshots of one market.
+const DEPTH_EVERY: Duration = Duration::from_millis(100);
 
 /// The longest run of orders committed together; more wait for the next batch.
 const MAX_BATCH: usize = 512;
@@ -1567,6 +1593,12 @@ async fn load(
     })
 }
 
+/// Where in its tick interval a market ticks, as a fraction in [0, 1): the
+/// golden-ratio sequence, which spreads any number of markets evenly.
+fn tick_phase(market_id: i64) -> f64 {
+    (market_id as f64 * 0.618_033_988_749_895).fract().abs()
+}
+
 impl Actor for MarketActor {
     type Context = Context<Self>;
 
@@ -1599,12 +1631,20 @@ impl Actor for MarketActor {
             }
         }));
         super::deriv::start(self, ctx);
+        // Runs between messages only: a snapshot never shows a batch in flight.
+        ctx.run_interval(DEPTH_EVERY / 5, |act, _| act.flush_depth());
         let every = self.tick_every;
         if !every.is_zero() {
             let backlog = self.backlog.clone();
-            ctx.run_interval(every, move |_act, ctx| {
-                backlog.fetch_add(1, Ordering::Relaxed);
-                ctx.notify(Tick);
+            // Markets tick at spread-out phases: ticked together, every market's
+            // ticker and depth would reach every socket in one burst, and the
+            // last socket of the burst would hear of the first market late.
+            let phase = every.mul_f64(tick_phase(self.spec.id));
+            ctx.run_later(phase, move |_act, ctx| {
+                ctx.run_interval(every, move |_act, ctx| {
+                    backlog.fetch_add(1, Ordering::Relaxed);
+                    ctx.notify(Tick);
+                });
             });
         }
     }
