@@ -1105,25 +1105,28 @@ async fn place_together(
         }
         ids
     };
-    // Each order's answer, or the index of its fills among `matches`.
-    let mut slots: Vec<Result<Result<Outcome, usize>, MarketError>> =
-        Vec::with_capacity(msgs.len());
+    // Each order's answer, or where its fills wait among `matches`.
+    enum Slot {
+        Answered(Result<Outcome, MarketError>),
+        Settling(usize),
+    }
+    let mut slots = Vec::with_capacity(msgs.len());
     let mut matches = Vec::new();
     let mut ids = ids.into_iter();
     for (msg, p) in msgs.iter().zip(prepared) {
         slots.push(match p {
-            Err(e) => Err(e),
+            Err(e) => Slot::Answered(Err(e)),
             Ok(p) => {
                 let id = ids
                     .next()
                     .ok_or_else(|| MarketError::Internal("order ids".into()))?;
-                Ok(match place_on_book(ctx.spec, live, msg, &p, id, now)? {
-                    Placement::Rested(out) => Ok(out),
+                match place_on_book(ctx.spec, live, msg, &p, id, now)? {
+                    Placement::Rested(out) => Slot::Answered(Ok(out)),
                     Placement::Matched(m) => {
                         matches.push(m);
-                        Err(matches.len() - 1)
+                        Slot::Settling(matches.len() - 1)
                     }
-                })
+                }
             }
         });
     }
@@ -1134,16 +1137,15 @@ async fn place_together(
         lp_legs.extend(legs);
         outs.into_iter().map(Some).collect()
     };
-    let mut results = Vec::with_capacity(slots.len());
-    for slot in slots {
-        results.push(match slot {
-            Err(e) => Err(e),
-            Ok(Ok(out)) => Ok(out),
-            Ok(Err(i)) => settled[i]
+    let results = slots
+        .into_iter()
+        .map(|slot| match slot {
+            Slot::Answered(res) => res,
+            Slot::Settling(i) => settled[i]
                 .take()
                 .ok_or_else(|| MarketError::Internal("settlement".into())),
-        });
-    }
+        })
+        .collect();
     Ok(Some(results))
 }
 
