@@ -158,6 +158,7 @@ pub async fn authenticate(state: &AppState, token: Option<&str>) -> ApiResult<Au
             token_hash: hash,
         });
     }
+    let mark = state.sessions.mark();
     let row: Option<(i64, String, i64, Option<i64>)> = sqlx::query_as(
         "SELECT u.id, u.role, t.expires_at, t.revoked_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
     )
@@ -166,7 +167,7 @@ pub async fn authenticate(state: &AppState, token: Option<&str>) -> ApiResult<Au
     .await?;
     match row {
         Some((id, role, expires_at, None)) if expires_at > now_ms() => {
-            state.sessions.put(&hash, id, &role, expires_at);
+            state.sessions.put(mark, &hash, id, &role, expires_at);
             Ok(AuthUser {
                 id,
                 role,
