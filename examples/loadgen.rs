@@ -226,16 +226,13 @@ impl Raw {
             body.len()
         );
         let idle = self.idle.lock().map_err(|e| e.to_string())?.pop();
-        let (mut conn, body) = match idle {
-            Some(mut c) => match c.exchange(req.as_bytes()).await {
-                Ok(body) => (c, body),
-                // The server may have closed an idle connection: a new one, once.
-                Err(_) => {
-                    let mut c = self.connect().await?;
-                    let body = c.exchange(req.as_bytes()).await?;
-                    (c, body)
-                }
-            },
+        // The server may have closed an idle connection: then a new one, once.
+        let reused = match idle {
+            Some(mut c) => c.exchange(req.as_bytes()).await.ok().map(|body| (c, body)),
+            None => None,
+        };
+        let (mut conn, body) = match reused {
+            Some(done) => done,
             None => {
                 let mut c = self.connect().await?;
                 let body = c.exchange(req.as_bytes()).await?;
@@ -269,26 +266,12 @@ impl Conn {
                     .and_then(|v| v.trim().parse().ok())
                     .ok_or("an answer without content-length")?;
                 let total = end + 4 + len;
-                while self.buf.len() < total {
-                    if self
-                        .stream
-                        .read_buf(&mut self.buf)
-                        .await
-                        .map_err(|e| e.to_string())?
-                        == 0
-                    {
-                        return Err("connection closed".into());
-                    }
+                if self.buf.len() >= total {
+                    return Ok(self.buf[end + 4..total].to_vec());
                 }
-                return Ok(self.buf[end + 4..total].to_vec());
             }
-            if self
-                .stream
-                .read_buf(&mut self.buf)
-                .await
-                .map_err(|e| e.to_string())?
-                == 0
-            {
+            let read = self.stream.read_buf(&mut self.buf).await;
+            if read.map_err(|e| e.to_string())? == 0 {
                 return Err("connection closed".into());
             }
         }

@@ -2,7 +2,8 @@
 # with-server.sh BIN DIR CMD...: starts the bourse binary BIN on a free port with a
 # fresh SQLite database (default config otherwise: demo data, live prices), runs
 # CMD in DIR with BOURSE_URL set to the server's address (and ADMIN_EMAIL /
-# ADMIN_PASSWORD of an admin account), and stops the server.
+# ADMIN_PASSWORD of an admin account), and stops the server. The server logs at
+# RUST_LOG (warn unless set).
 set -euo pipefail
 bin=${1:?usage: with-server.sh BIN DIR CMD...}
 dir=${2:?usage: with-server.sh BIN DIR CMD...}
@@ -33,5 +34,4 @@ cd "$dir"
 status=0
 BOURSE_URL="$addr" "$@" || status=$?
 [ "$status" -eq 0 ] || { echo "--- server log ---"; tail -50 "$log"; }
-[ -n "${KEEP_LOG:-}" ] && cp "$log" "$KEEP_LOG"
 exit "$status"

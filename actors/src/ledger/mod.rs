@@ -381,8 +381,7 @@ struct Move {
 }
 
 /// Applies each move to its balance row when the row covers the move's debits
-/// (system rows may go below zero), one statement per chunk of rows in key order
-/// (so concurrent writers lock rows in the same order and cannot deadlock).
+/// (system rows may go below zero), one statement per chunk of rows.
 /// Answers the new (available, frozen) of every row moved; a row missing from
 /// the answer does not exist or would have been overdrawn, and was not touched.
 async fn move_rows(
@@ -394,21 +393,16 @@ async fn move_rows(
     if conn.backend_name() == "PostgreSQL" {
         // PostgreSQL locks the rows of an UPDATE … FROM in whatever order its
         // plan visits them; taking the locks in key order first keeps two
-        // writers from deadlocking. (SQLite has one writer at a time.)
-        for chunk in all.chunks(CHUNK) {
-            let sql = Params::of(conn).rows(
-                "SELECT 1 FROM balances WHERE (holder, currency, account) IN (VALUES ",
-                chunk.len(),
-                3,
-                ") ORDER BY holder, currency, account FOR UPDATE",
-                true,
-            );
-            let mut q = sqlx::query(&sql);
-            for (&(holder, currency, account), _) in chunk {
-                q = q.bind(holder).bind(currency).bind(account);
-            }
-            q.execute(&mut *conn).await?;
-        }
+        // writers from deadlocking over existing rows. (SQLite has one writer
+        // at a time.)
+        for_keys(
+            conn,
+            rows.keys(),
+            "SELECT 1 FROM balances WHERE (holder, currency, account) IN (VALUES ",
+            ") ORDER BY holder, currency, account FOR UPDATE",
+            true,
+        )
+        .await?;
     }
     for chunk in all.chunks(CHUNK) {
         // VALUES columns are column1.. in both databases (SQLite has no alias list).
@@ -444,15 +438,27 @@ async fn create_rows(
     conn: &mut AnyConnection,
     keys: impl Iterator<Item = &RowKey>,
 ) -> Result<(), sqlx::Error> {
+    for_keys(
+        conn,
+        keys,
+        "INSERT INTO balances (holder, currency, account) VALUES ",
+        " ON CONFLICT (holder, currency, account) DO NOTHING",
+        false,
+    )
+    .await
+}
+
+/// Runs `head (k1),(k2)… tail` over row keys, one statement per chunk.
+async fn for_keys(
+    conn: &mut AnyConnection,
+    keys: impl Iterator<Item = &RowKey>,
+    head: &str,
+    tail: &str,
+    cast: bool,
+) -> Result<(), sqlx::Error> {
     let keys: Vec<&RowKey> = keys.collect();
     for chunk in keys.chunks(CHUNK) {
-        let sql = Params::of(conn).rows(
-            "INSERT INTO balances (holder, currency, account) VALUES ",
-            chunk.len(),
-            3,
-            " ON CONFLICT (holder, currency, account) DO NOTHING",
-            false,
-        );
+        let sql = Params::of(conn).rows(head, chunk.len(), 3, tail, cast);
         let mut q = sqlx::query(&sql);
         for &&(holder, currency, account) in chunk {
             q = q.bind(holder).bind(currency).bind(account);

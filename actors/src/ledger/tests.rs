@@ -115,6 +115,33 @@ fn block_on<F: std::future::Future>(f: F) -> F::Output {
         .block_on(f)
 }
 
+/// Runs an async test body once on SQLite and once on PostgreSQL (when
+/// `TEST_DATABASE_URL` is set), as two tests named `on_sqlite` / `on_postgres`.
+macro_rules! on_both {
+    ($name:ident, $body:ident) => {
+        mod $name {
+            use super::*;
+
+            #[test]
+            fn on_sqlite() {
+                block_on(async {
+                    $body(fresh_db(false).await.unwrap_or_else(|| panic!("sqlite"))).await
+                });
+            }
+
+            #[test]
+            fn on_postgres() {
+                block_on(async {
+                    match fresh_db(true).await {
+                        Some(pool) => $body(pool).await,
+                        None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
+                    }
+                });
+            }
+        }
+    };
+}
+
 #[test]
 fn an_operation_that_does_not_sum_to_zero_is_refused_before_the_database() {
     let mut op = deposit("k", 1, BTC, 100);
@@ -169,22 +196,7 @@ async fn moves_replays_and_refusals(pool: AnyPool) {
     assert_eq!(report.currencies, vec![(USDT, 0)]);
 }
 
-#[test]
-fn moves_replays_and_refusals_on_sqlite() {
-    block_on(async {
-        moves_replays_and_refusals(fresh_db(false).await.unwrap_or_else(|| panic!("sqlite"))).await
-    });
-}
-
-#[test]
-fn moves_replays_and_refusals_on_postgres() {
-    block_on(async {
-        match fresh_db(true).await {
-            Some(pool) => moves_replays_and_refusals(pool).await,
-            None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
-        }
-    });
-}
+on_both!(moves_replays_and_refusals, moves_replays_and_refusals);
 
 #[test]
 fn the_audit_names_a_tampered_balance() {
@@ -228,23 +240,10 @@ async fn concurrent_debits_never_overdraw(pool: AnyPool) {
     assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
 }
 
-#[test]
-fn two_hundred_concurrent_debits_never_overdraw_on_sqlite() {
-    block_on(async {
-        concurrent_debits_never_overdraw(fresh_db(false).await.unwrap_or_else(|| panic!("sqlite")))
-            .await
-    });
-}
-
-#[test]
-fn two_hundred_concurrent_debits_never_overdraw_on_postgres() {
-    block_on(async {
-        match fresh_db(true).await {
-            Some(pool) => concurrent_debits_never_overdraw(pool).await,
-            None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
-        }
-    });
-}
+on_both!(
+    two_hundred_concurrent_debits_never_overdraw,
+    concurrent_debits_never_overdraw
+);
 
 async fn many_operations_in_one_write(pool: AnyPool) {
     apply(&pool, &deposit("seed", 7, USDT, 1_000))
@@ -327,23 +326,7 @@ async fn many_operations_in_one_write(pool: AnyPool) {
     assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
 }
 
-#[test]
-fn many_operations_in_one_write_on_sqlite() {
-    block_on(async {
-        many_operations_in_one_write(fresh_db(false).await.unwrap_or_else(|| panic!("sqlite")))
-            .await
-    });
-}
-
-#[test]
-fn many_operations_in_one_write_on_postgres() {
-    block_on(async {
-        match fresh_db(true).await {
-            Some(pool) => many_operations_in_one_write(pool).await,
-            None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
-        }
-    });
-}
+on_both!(many_operations_in_one_write, many_operations_in_one_write);
 
 /// One step of a random history.
 #[derive(Debug, Clone)]

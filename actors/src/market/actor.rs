@@ -833,7 +833,7 @@ fn apply_lp_legs(live: &mut Live, legs: &[(i64, crate::market::settle::Leg)]) {
 async fn load_live(
     db: &AnyPool,
     spec: &MarketSpec,
-    lp: Option<&LpConfig>,
+    lp_user: Option<i64>,
 ) -> Result<Live, sqlx::Error> {
     let mut live = Live {
         book: OrderBook::new(spec.tick, spec.lot, spec.min_qty),
@@ -858,11 +858,11 @@ async fn load_live(
             log::error!("{}: open order {id} cannot rest ({e:?})", spec.symbol);
         }
     }
-    if let Some(lp) = lp {
-        let (b, _) = ledger::balance(db, lp.user_id, spec.base, account::CHANGE)
+    if let Some(lp_user) = lp_user {
+        let (b, _) = ledger::balance(db, lp_user, spec.base, account::CHANGE)
             .await
             .unwrap_or((0, 0));
-        let (q, _) = ledger::balance(db, lp.user_id, spec.quote, account::CHANGE)
+        let (q, _) = ledger::balance(db, lp_user, spec.quote, account::CHANGE)
             .await
             .unwrap_or((0, 0));
         live.lp_funds = (b, q);
@@ -942,14 +942,7 @@ async fn place_batch(
 
 /// The book and provider state as the database holds them, after a failed commit.
 async fn reload(db: &AnyPool, spec: &MarketSpec, lp_user: Option<i64>, stale: Live) -> Live {
-    let lp = lp_user.map(|u| LpConfig {
-        user_id: u,
-        levels: 0,
-        spread_ppm: 0,
-        step_ppm: 0,
-        level_qty: 0,
-    });
-    match load_live(db, spec, lp.as_ref()).await {
+    match load_live(db, spec, lp_user).await {
         Ok(fresh) => fresh,
         Err(e) => {
             log::error!("{}: reload failed: {e}", spec.symbol);
@@ -1424,7 +1417,7 @@ async fn requote(
                 "{}: re-quote not committed: {e:?}; reloading the book",
                 spec.symbol
             );
-            match load_live(&db, &spec, Some(&lp)).await {
+            match load_live(&db, &spec, Some(lp.user_id)).await {
                 Ok(fresh) => (fresh, None),
                 Err(_) => (live, None),
             }
@@ -1541,7 +1534,7 @@ async fn load(
     index: i64,
 ) -> Result<Loaded, sqlx::Error> {
     ensure_history(&db, &spec, index, spec.id as u64).await?;
-    let live = load_live(&db, &spec, lp.as_ref()).await?;
+    let live = load_live(&db, &spec, lp.as_ref().map(|l| l.user_id)).await?;
     let mut bars = HashMap::new();
     for p in PERIODS {
         let row: Option<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
