@@ -7,6 +7,13 @@ use bourse::config::Settings;
 use std::path::Path;
 use std::process::ExitCode;
 
+// The server allocates on one thread and frees on another all the time (a request's
+// body is parsed by a worker, its order is placed by a market actor); glibc's
+// allocator spent a sixth of the server's time on that under load, mimalloc a
+// fraction of it (docs/benchmarks.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn usage() -> ExitCode {
     eprintln!("usage: bourse serve\n       bourse audit\n       bourse admin create-user --email E --password P");
     ExitCode::from(2)
