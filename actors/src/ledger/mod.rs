@@ -18,7 +18,7 @@ pub use audit::{audit, AuditReport};
 
 use crate::sql::{Params, CHUNK};
 use sqlx::{AnyConnection, AnyPool};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// The holder id of system accounts.
 pub const SYSTEM: i64 = 0;
@@ -339,15 +339,16 @@ async fn insert_operations(
     now: i64,
 ) -> Result<Vec<i64>, PostError> {
     let mut ids = Vec::with_capacity(ops.len());
+    let params = Params::of(conn);
     for chunk in ops.chunks(CHUNK) {
-        let sql = Params::of(conn).rows(
+        let sql = params.rows(
             "INSERT INTO ledger_operations (idem_key, reason, ref_type, ref_id, created_at) VALUES ",
             chunk.len(),
             5,
-            " RETURNING id, idem_key",
+            params.returning_id(),
             false,
         );
-        let mut q = sqlx::query_as::<_, (i64, String)>(&sql);
+        let mut q = sqlx::query(&sql);
         for op in chunk {
             q = q
                 .bind(&op.key)
@@ -356,19 +357,7 @@ async fn insert_operations(
                 .bind(op.ref_id)
                 .bind(now);
         }
-        // Neither database promises the order of RETURNING rows: match by key.
-        let by_key: HashMap<String, i64> = q
-            .fetch_all(&mut *conn)
-            .await?
-            .into_iter()
-            .map(|(id, key)| (key, id))
-            .collect();
-        for op in chunk {
-            let id = by_key.get(&op.key).copied().ok_or_else(|| {
-                PostError::Ledger(LedgerError::Database(format!("no id for {}", op.key)))
-            })?;
-            ids.push(id);
-        }
+        ids.extend(crate::sql::inserted_ids(conn, q, chunk.len()).await?);
     }
     Ok(ids)
 }

@@ -1022,15 +1022,16 @@ async fn insert_orders(
     now: i64,
 ) -> Result<Vec<i64>, sqlx::Error> {
     let mut ids = Vec::with_capacity(orders.len());
+    let params = crate::sql::Params::of(tx);
     for chunk in orders.chunks(crate::sql::CHUNK) {
-        let sql = crate::sql::Params::of(tx).rows(
+        let sql = params.rows(
             "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at) VALUES ",
             chunk.len(),
             10,
-            " RETURNING id",
+            params.returning_id(),
             false,
         );
-        let mut q = sqlx::query_as::<_, (i64,)>(&sql);
+        let mut q = sqlx::query(&sql);
         for (msg, p) in chunk {
             q = q
                 .bind(msg.user_id)
@@ -1044,17 +1045,7 @@ async fn insert_orders(
                 .bind(now)
                 .bind(now);
         }
-        // Both databases number the rows of one insert in the order of its
-        // VALUES (an increasing rowid or sequence), though neither promises the
-        // order of RETURNING rows: sorting the ids matches them to the rows.
-        let mut chunk_ids: Vec<i64> = q
-            .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .map(|(id,)| id)
-            .collect();
-        chunk_ids.sort_unstable();
-        ids.extend(chunk_ids);
+        ids.extend(crate::sql::inserted_ids(tx, q, chunk.len()).await?);
     }
     Ok(ids)
 }
