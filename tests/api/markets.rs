@@ -150,6 +150,44 @@ async fn a_resting_order_freezes_funds_and_cancelling_releases_them(app: TestApp
 }
 on_both!(a_resting_order_freezes_funds_and_cancelling_releases_them);
 
+/// The provider can be switched off: the market still ticks (prices and bars
+/// move) and keeps taking and matching users' orders.
+async fn a_market_without_the_provider_keeps_trading_through_ticks(app: TestApp) {
+    let admin = app.admin().await;
+    let seller = app.login("demo@bourse.local", "Demo123456").await;
+    let (_, buyer) = app.user().await;
+    app.fund(&buyer, &admin, "USDT", "100000").await;
+    for _ in 0..3 {
+        tick(&app, 1).await;
+    }
+    assert_eq!(depth(&app, 1).await["bids"], serde_json::json!([]));
+    let order = |side: &'static str, price: &'static str| {
+        [
+            ("match_id", "1"),
+            ("type", side),
+            ("target_price", price),
+            ("amount", "0.1"),
+        ]
+    };
+    let ask = app
+        .post("/coin/trade", Some(&seller), &order("2", "60000"))
+        .await;
+    ask.assert_ok();
+    assert_eq!(ask.message()["status"], 0);
+    tick(&app, 1).await;
+    let bid = app
+        .post("/coin/trade", Some(&buyer), &order("1", "60000"))
+        .await;
+    bid.assert_ok();
+    assert_eq!(bid.message()["status"], 1, "fills against the resting ask");
+    assert_eq!(app.balance(&buyer, "BTC", "2").await.0, "0.0999");
+    app.assert_audit(&admin).await;
+}
+on_both!(
+    a_market_without_the_provider_keeps_trading_through_ticks,
+    &[("BOURSE__MARKET__LP_ENABLED", "false")]
+);
+
 /// Orders arriving together share a commit; the ones the balance cannot cover
 /// are refused inside the batch without disturbing the others or leaving a trace.
 async fn concurrent_orders_beyond_the_balance_are_refused_one_by_one(app: TestApp) {

@@ -1746,7 +1746,9 @@ impl Handler<Tick> for MarketActor {
                 });
             }
         }
-        let (Some(live), Some(lp)) = (self.live.take(), self.lp.clone()) else {
+        // The book leaves the actor only for a provider's re-quote.
+        let live = self.lp.as_ref().and_then(|_| self.live.take());
+        let (Some(live), Some(lp)) = (live, self.lp.clone()) else {
             // No provider: only the bars need saving.
             let bars: Vec<(Period, Bar)> = self.bars.iter().map(|(p, b)| (*p, *b)).collect();
             let db = self.db.clone();
