@@ -396,10 +396,10 @@ fn pct(sorted: &[Duration], p: f64) -> f64 {
     sorted[i].as_secs_f64() * 1000.0
 }
 
-/// A trivial actix-web endpoint on a free port, on its own thread.
+/// A trivial actix-web endpoint on a free port, on its own thread, with the
+/// real server's accept queue.
 fn ceiling_server(workers: usize) -> Res<String> {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let (bound, addr) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let sys = actix_web::rt::System::new();
         let _ = sys.block_on(async move {
@@ -416,12 +416,16 @@ fn ceiling_server(workers: usize) -> Res<String> {
                 )
             })
             .workers(workers)
-            .listen(listener)?
-            .run();
-            srv.await
+            .backlog(4096)
+            .bind("127.0.0.1:0")?;
+            let _ = bound.send(srv.addrs().first().copied());
+            srv.run().await
         });
     });
-    Ok(format!("http://{addr}"))
+    match addr.recv() {
+        Ok(Some(addr)) => Ok(format!("http://{addr}")),
+        _ => Err("the trivial endpoint did not start".into()),
+    }
 }
 
 async fn run() -> Res<()> {

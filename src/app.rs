@@ -9,11 +9,11 @@ use crate::i18n::Lang;
 use crate::notifier::Notifier;
 use crate::ratelimit::RateLimiter;
 use crate::state::AppState;
+use ::actors::sql::Store;
 use actix::Actor;
 use actix_web::body::BoxBody;
 use actix_web::dev::{Server, Service, ServiceResponse};
 use actix_web::{middleware, web, App, HttpMessage, HttpResponse, HttpServer};
-use std::net::TcpListener;
 use std::sync::Arc;
 
 /// Assembles the application for one worker (a macro because the middleware
@@ -76,6 +76,8 @@ impl Application {
         let pool = db::connect(&settings.database.url, settings.database.max_connections)
             .await
             .map_err(|e| format!("database: {e}"))?;
+        // Every market writes through this one store (see `Store`).
+        let store = Store::new(pool.clone(), backend == Backend::Sqlite);
         if backend == Backend::Sqlite {
             db::spawn_checkpointer(pool.clone());
         }
@@ -108,18 +110,24 @@ impl Application {
         if crate::seed::seed_if_empty(&state, &state.settings).await? {
             log::info!("seeded demo data");
         }
-        state.markets = crate::markets::start(&state.db, &state.settings, hub.recipient()).await?;
-        let listener = TcpListener::bind((
-            state.settings.server.host.as_str(),
-            state.settings.server.port,
-        ))
-        .map_err(|e| format!("bind: {e}"))?;
-        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+        state.markets = crate::markets::start(&store, &state.settings, hub.recipient()).await?;
         let app_state = state.clone();
+        // A deep accept queue: with the standard library's 128, a burst of new
+        // connections (a crowd of phones reconnecting, say) overflowed it and
+        // the dropped ones only came back after TCP's one-second retry.
         let server = HttpServer::new(move || build_app!(app_state.clone()))
-            .listen(listener)
-            .map_err(|e| format!("listen: {e}"))?
-            .run();
+            .backlog(4096)
+            .bind((
+                state.settings.server.host.as_str(),
+                state.settings.server.port,
+            ))
+            .map_err(|e| format!("bind: {e}"))?;
+        let port = server
+            .addrs()
+            .first()
+            .map(|a| a.port())
+            .ok_or("bind: no address")?;
+        let server = server.run();
         Ok(Application {
             port,
             host: state.settings.server.host.clone(),

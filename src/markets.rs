@@ -8,6 +8,7 @@ use ::actors::market::actor::{Backlog, LpConfig, MarketActor, MarketEvent, Marke
 use ::actors::market::deriv::{DerivSpec, OptionTerm};
 use ::actors::market::feed::RandomWalk;
 use ::actors::money::to_units;
+use ::actors::sql::Store;
 use actix::prelude::*;
 use rust_decimal::Decimal;
 use std::sync::atomic::Ordering;
@@ -157,7 +158,7 @@ async fn lp_account(db: &Db, m: &MarketConfig) -> Result<i64, String> {
 
 /// Starts every market on the current arbiter.
 pub async fn start(
-    db: &Db,
+    db: &Store,
     settings: &Settings,
     events: Recipient<MarketEvent>,
 ) -> Result<Arc<Markets>, String> {

@@ -3,9 +3,13 @@
 //! per row, and round trips are what a write costs.
 
 use sqlx::any::{Any, AnyArguments, AnyRow};
+use sqlx::pool::PoolConnection;
 use sqlx::query::Query;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, AnyPool, Row, Transaction};
 use std::fmt::Write;
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 /// Rows per multi-row statement: 500 rows of at most 10 parameters stay well
 /// under SQLite's (32,766) and PostgreSQL's (65,535) parameter limits.
@@ -130,6 +134,150 @@ pub async fn inserted_ids<'q>(
     }
 }
 
+/// The pool, and on SQLite the one connection its writers take turns on.
+///
+/// SQLite lets one transaction write at a time; a connection that finds the
+/// lock taken sleeps in SQLite's busy handler and tries again after 1, 2, 5,
+/// 10 … up to 100 ms, so a market whose batch met another market's re-quote
+/// slept for tens of milliseconds while the lock had long been free again, and
+/// under load a re-quote could lose the race for a second. Writers that queue
+/// here never meet a taken lock: each is woken the moment the one before it
+/// commits, in the order they asked.
+///
+/// They also share one connection: in WAL mode a connection drops its whole
+/// page cache whenever another connection has committed since its last
+/// transaction, so with writes spread over the pool every batch read each
+/// index page it touched back from the file. PostgreSQL locks rows, not the
+/// database, so there writers take their own pool connections and run side
+/// by side.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    writer: Option<Arc<Mutex<Option<PoolConnection<Any>>>>>,
+}
+
+impl Store {
+    /// `sqlite` says whether `pool` is SQLite (the pool cannot say before a
+    /// connection is open).
+    pub fn new(pool: AnyPool, sqlite: bool) -> Store {
+        Store {
+            pool,
+            writer: sqlite.then(|| Arc::new(Mutex::new(None))),
+        }
+    }
+
+    /// A write transaction, begun once it is this writer's turn. The turn is
+    /// held until the transaction commits, rolls back or is dropped; a holder
+    /// must not begin another one meanwhile.
+    pub async fn begin(&self) -> Result<WriteTx, sqlx::Error> {
+        let Some(writer) = &self.writer else {
+            return Ok(WriteTx::Pooled(self.pool.begin().await?));
+        };
+        let mut slot = writer.clone().lock_owned().await;
+        if slot.is_none() {
+            *slot = Some(self.pool.acquire().await?);
+        }
+        let Some(conn) = slot.as_mut() else {
+            return Err(sqlx::Error::PoolClosed);
+        };
+        if let Err(e) = sqlx::query("BEGIN").execute(&mut **conn).await {
+            // A connection that cannot begin is not trusted with the next one.
+            slot.take();
+            return Err(e);
+        }
+        Ok(WriteTx::Shared(SharedTx { slot, open: true }))
+    }
+}
+
+/// Reads go straight to the pool.
+impl Deref for Store {
+    type Target = AnyPool;
+
+    fn deref(&self) -> &AnyPool {
+        &self.pool
+    }
+}
+
+/// A write transaction (see [`Store`]).
+pub enum WriteTx {
+    /// PostgreSQL: a pool connection of its own.
+    Pooled(Transaction<'static, Any>),
+    /// SQLite: the writers' connection, held for the transaction's life.
+    Shared(SharedTx),
+}
+
+pub struct SharedTx {
+    slot: OwnedMutexGuard<Option<PoolConnection<Any>>>,
+    open: bool,
+}
+
+impl SharedTx {
+    async fn end(mut self, sql: &str) -> Result<(), sqlx::Error> {
+        let Some(conn) = self.slot.as_mut() else {
+            return Err(sqlx::Error::PoolClosed);
+        };
+        sqlx::query(sql).execute(&mut **conn).await?;
+        self.open = false;
+        Ok(())
+    }
+}
+
+/// A transaction left open (an error returned halfway) takes the connection
+/// with it: closing it rolls the transaction back, and the next writer opens
+/// a fresh one.
+impl Drop for SharedTx {
+    fn drop(&mut self) {
+        if self.open {
+            if let Some(conn) = self.slot.take() {
+                drop(conn.detach());
+            }
+        }
+    }
+}
+
+impl WriteTx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            WriteTx::Pooled(tx) => tx.commit().await,
+            WriteTx::Shared(tx) => tx.end("COMMIT").await,
+        }
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self {
+            WriteTx::Pooled(tx) => tx.rollback().await,
+            WriteTx::Shared(tx) => tx.end("ROLLBACK").await,
+        }
+    }
+}
+
+impl Deref for WriteTx {
+    type Target = AnyConnection;
+
+    fn deref(&self) -> &AnyConnection {
+        match self {
+            WriteTx::Pooled(tx) => tx,
+            WriteTx::Shared(tx) => match tx.slot.as_ref() {
+                Some(conn) => conn,
+                // `Store::begin` only hands out a transaction with its connection.
+                None => unreachable!("a shared transaction without its connection"),
+            },
+        }
+    }
+}
+
+impl DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match self {
+            WriteTx::Pooled(tx) => tx,
+            WriteTx::Shared(tx) => match tx.slot.as_mut() {
+                Some(conn) => conn,
+                None => unreachable!("a shared transaction without its connection"),
+            },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +299,82 @@ mod tests {
         );
         assert_eq!(Params::Numbered.list(3, 3), "$3,$4,$5");
         assert_eq!(Params::Anonymous.list(3, 2), "?,?");
+    }
+}
+
+/// The store's writers against a real database: SQLite always, PostgreSQL
+/// when `TEST_DATABASE_URL` is set.
+#[cfg(test)]
+mod store_tests {
+    use super::*;
+    use crate::ledger::tests::fresh_db;
+
+    async fn count(store: &Store) -> i64 {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM t")
+            .fetch_one(&**store)
+            .await
+            .unwrap_or((-1,));
+        n
+    }
+
+    async fn insert(tx: &mut WriteTx, v: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("INSERT INTO t (v) VALUES ($1)")
+            .bind(v)
+            .execute(&mut **tx)
+            .await
+            .map(|_| ())
+    }
+
+    async fn writers_take_turns_and_an_abandoned_transaction_keeps_nothing(postgres: bool) {
+        let Some(pool) = fresh_db(postgres).await else {
+            assert!(postgres, "SQLite is always available");
+            return;
+        };
+        sqlx::query("CREATE TABLE t (v BIGINT NOT NULL)")
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let store = Store::new(pool, !postgres);
+
+        // Dropped halfway, as an error returned with `?` would: nothing kept,
+        // and the next writer is not held up by it.
+        let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
+        insert(&mut tx, 1).await.unwrap_or_else(|e| panic!("{e}"));
+        drop(tx);
+        let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
+        insert(&mut tx, 2).await.unwrap_or_else(|e| panic!("{e}"));
+        tx.rollback().await.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(count(&store).await, 0);
+
+        // Forty writers at once: every one commits (none meets a taken lock).
+        let writers: Vec<_> = (0..40)
+            .map(|v| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let mut tx = store.begin().await?;
+                    insert(&mut tx, v).await?;
+                    tx.commit().await
+                })
+            })
+            .collect();
+        for w in writers {
+            assert!(matches!(w.await, Ok(Ok(()))));
+        }
+        assert_eq!(count(&store).await, 40);
+        let (sum,): (i64,) = sqlx::query_as("SELECT CAST(SUM(v) AS BIGINT) FROM t")
+            .fetch_one(&*store)
+            .await
+            .unwrap_or((-1,));
+        assert_eq!(sum, (0..40).sum::<i64>());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_writers_take_turns_and_an_abandoned_transaction_keeps_nothing() {
+        writers_take_turns_and_an_abandoned_transaction_keeps_nothing(false).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres_writers_take_turns_and_an_abandoned_transaction_keeps_nothing() {
+        writers_take_turns_and_an_abandoned_transaction_keeps_nothing(true).await;
     }
 }

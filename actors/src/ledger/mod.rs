@@ -476,4 +476,4 @@ pub async fn balance(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

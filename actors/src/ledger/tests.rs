@@ -23,7 +23,7 @@ fn unique() -> String {
 
 /// A fresh database with the ledger schema: SQLite, or PostgreSQL when asked and
 /// configured.
-async fn fresh_db(postgres: bool) -> Option<AnyPool> {
+pub(crate) async fn fresh_db(postgres: bool) -> Option<AnyPool> {
     sqlx::any::install_default_drivers();
     let (url, schema) = if postgres {
         let base = std::env::var("TEST_DATABASE_URL").ok()?;

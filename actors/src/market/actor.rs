@@ -10,7 +10,7 @@ use super::feed::PriceFeed;
 use super::kline::{Bar, Period, PERIODS};
 use super::settle::{fill_postings, Fees};
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
-use crate::sql::Params;
+use crate::sql::{Params, Store};
 use actix::prelude::*;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool};
@@ -143,7 +143,7 @@ struct Live {
 
 pub struct MarketActor {
     pub(crate) spec: MarketSpec,
-    pub(crate) db: AnyPool,
+    pub(crate) db: Store,
     pub(crate) feed: Box<dyn PriceFeed>,
     pub(crate) tick_every: Duration,
     pub(crate) lp: Option<LpConfig>,
@@ -199,7 +199,7 @@ fn code_side(c: i64) -> Side {
 impl MarketActor {
     pub fn new(
         spec: MarketSpec,
-        db: AnyPool,
+        db: Store,
         feed: Box<dyn PriceFeed>,
         tick_every: Duration,
         lp: Option<LpConfig>,
@@ -889,7 +889,7 @@ type Queued = (
 /// failure rolls the whole batch back, reloads the book from the database and
 /// answers every order of the batch with the error (none was acknowledged).
 async fn place_batch(
-    db: AnyPool,
+    db: Store,
     spec: MarketSpec,
     fees: Fees,
     mut live: Live,
@@ -1242,7 +1242,7 @@ fn place_on_book(
 }
 
 async fn cancel(
-    db: AnyPool,
+    db: Store,
     spec: MarketSpec,
     mut live: Live,
     msg: Cancel,
@@ -1288,10 +1288,44 @@ async fn cancel(
     (live, res)
 }
 
+/// Upserts a market's current bar of every period in one statement.
+async fn save_bars(
+    conn: &mut AnyConnection,
+    market: i64,
+    bars: &[(Period, Bar)],
+) -> Result<(), sqlx::Error> {
+    if bars.is_empty() {
+        return Ok(());
+    }
+    let sql = Params::of(conn).rows(
+        "INSERT INTO klines (market, period, open_time, open, high, low, close, volume, amount) VALUES ",
+        bars.len(),
+        9,
+        " ON CONFLICT (market, period, open_time) DO UPDATE SET high = excluded.high, low = excluded.low, \
+         close = excluded.close, volume = excluded.volume, amount = excluded.amount",
+        false,
+    );
+    let mut q = sqlx::query(&sql);
+    for (p, b) in bars {
+        q = q
+            .bind(market)
+            .bind(p.name())
+            .bind(b.open_time)
+            .bind(b.open)
+            .bind(b.high)
+            .bind(b.low)
+            .bind(b.close)
+            .bind(b.volume)
+            .bind(b.amount);
+    }
+    q.execute(conn).await?;
+    Ok(())
+}
+
 /// Replaces the provider's ladder around `index`; fills against users' orders
 /// that the new quotes cross are settled in one transaction.
 async fn requote(
-    db: AnyPool,
+    db: Store,
     spec: MarketSpec,
     fees: Fees,
     mut live: Live,
@@ -1354,24 +1388,7 @@ async fn requote(
     }
     let res: Result<Option<Outcome>, MarketError> = async {
         let mut tx = db.begin().await?;
-        for (p, b) in &bars {
-            sqlx::query(
-                "INSERT INTO klines (market, period, open_time, open, high, low, close, volume, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                 ON CONFLICT (market, period, open_time) DO UPDATE SET high = excluded.high, low = excluded.low, close = excluded.close,
-                 volume = excluded.volume, amount = excluded.amount",
-            )
-            .bind(spec.id)
-            .bind(p.name())
-            .bind(b.open_time)
-            .bind(b.open)
-            .bind(b.high)
-            .bind(b.low)
-            .bind(b.close)
-            .bind(b.volume)
-            .bind(b.amount)
-            .execute(&mut *tx)
-            .await?;
-        }
+        save_bars(&mut tx, spec.id, &bars).await?;
         let out = if fills.fills.is_empty() {
             None
         } else {
@@ -1381,8 +1398,14 @@ async fn requote(
                 taker: None,
                 key,
             };
-            let (mut outs, legs) =
-                settle_many(&mut tx, &spec, &fees, Some(lp.user_id), std::slice::from_ref(&m)).await?;
+            let (mut outs, legs) = settle_many(
+                &mut tx,
+                &spec,
+                &fees,
+                Some(lp.user_id),
+                std::slice::from_ref(&m),
+            )
+            .await?;
             apply_lp_legs(&mut live, &legs);
             outs.pop()
         };
@@ -1419,14 +1442,14 @@ async fn requote(
 /// Creates K-line history on a market's first start so every chart has bars:
 /// each period walks back from the current price.
 async fn ensure_history(
-    db: &AnyPool,
+    db: &Store,
     spec: &MarketSpec,
     index: i64,
     seed: u64,
 ) -> Result<(), sqlx::Error> {
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM klines WHERE market = $1")
         .bind(spec.id)
-        .fetch_one(db)
+        .fetch_one(&**db)
         .await?;
     if n > 0 {
         return Ok(());
@@ -1519,7 +1542,7 @@ struct Loaded {
 }
 
 async fn load(
-    db: AnyPool,
+    db: Store,
     spec: MarketSpec,
     lp: Option<LpConfig>,
     index: i64,
@@ -1533,7 +1556,7 @@ async fn load(
         )
         .bind(spec.id)
         .bind(p.name())
-        .fetch_optional(&db)
+        .fetch_optional(&*db)
         .await?;
         if let Some((open_time, open, high, low, close, volume, amount)) = row {
             bars.insert(
@@ -1556,7 +1579,7 @@ async fn load(
     )
     .bind(spec.id)
     .bind(since)
-    .fetch_all(&db)
+    .fetch_all(&*db)
     .await?;
     let day = rows
         .into_iter()
@@ -1752,18 +1775,18 @@ impl Handler<Tick> for MarketActor {
             // No provider: only the bars need saving.
             let bars: Vec<(Period, Bar)> = self.bars.iter().map(|(p, b)| (*p, *b)).collect();
             let db = self.db.clone();
-            let id = self.spec.id;
+            let (id, symbol) = (self.spec.id, self.spec.symbol.clone());
             return AtomicResponse::new(Box::pin(
                 async move {
-                    for (p, b) in bars {
-                        let _ = sqlx::query(
-                            "INSERT INTO klines (market, period, open_time, open, high, low, close, volume, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                             ON CONFLICT (market, period, open_time) DO UPDATE SET high = excluded.high, low = excluded.low, close = excluded.close,
-                             volume = excluded.volume, amount = excluded.amount",
-                        )
-                        .bind(id).bind(p.name()).bind(b.open_time).bind(b.open).bind(b.high).bind(b.low).bind(b.close).bind(b.volume).bind(b.amount)
-                        .execute(&db)
-                        .await;
+                    let saved = async {
+                        let mut tx = db.begin().await?;
+                        save_bars(&mut tx, id, &bars).await?;
+                        tx.commit().await
+                    }
+                    .await;
+                    if let Err(e) = saved {
+                        // The bars live on in memory and the next tick saves them again.
+                        log::warn!("{symbol}: K-lines not saved: {e}");
                     }
                 }
                 .into_actor(self),

@@ -11,9 +11,10 @@ use crate::ledger::{self, account, Bucket, Operation, PostError, Posting, System
 use crate::lever::book::{Pending, Position, PositionBook, What};
 use crate::lever::math::{self, Dir};
 use crate::options::{self, Direction, Wheel};
+use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::{json, Value};
-use sqlx::{AnyConnection, AnyPool};
+use sqlx::AnyConnection;
 use std::time::Duration;
 
 /// One option duration on offer.
@@ -385,7 +386,7 @@ async fn close_in(
 
 /// Rebuilds positions, pending orders and open options from the database.
 async fn load(
-    db: AnyPool,
+    db: Store,
     market: i64,
     maintenance_ppm: i64,
 ) -> Result<(PositionBook, Wheel), sqlx::Error> {
@@ -394,7 +395,7 @@ async fn load(
         "SELECT id, user_id, direction, status, qty, target_price, open_price, margin, tp, sl FROM lever_orders WHERE market = $1 AND status IN (0, 1)",
     )
     .bind(market)
-    .fetch_all(&db)
+    .fetch_all(&*db)
     .await?;
     for (id, user, dir, status, qty, target, open, margin, tp, sl) in rows {
         let dir = code_dir(dir);
@@ -422,7 +423,7 @@ async fn load(
     let due: Vec<(i64, i64)> =
         sqlx::query_as("SELECT id, expires_at FROM micro_orders WHERE market = $1 AND status = 0")
             .bind(market)
-            .fetch_all(&db)
+            .fetch_all(&*db)
             .await?;
     for (id, at) in due {
         wheel.insert(at, id);
@@ -709,13 +710,15 @@ impl Handler<LeverSetStop> for MarketActor {
         }
         let db = self.db.clone();
         let fut = async move {
+            let mut tx = db.begin().await?;
             sqlx::query("UPDATE lever_orders SET tp = $1, sl = $2 WHERE id = $3 AND user_id = $4 AND status = 1")
                 .bind(m.tp)
                 .bind(m.sl)
                 .bind(m.id)
                 .bind(m.user_id)
-                .execute(&db)
+                .execute(&mut *tx)
                 .await?;
+            tx.commit().await?;
             Ok::<_, MarketError>(())
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
