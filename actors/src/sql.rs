@@ -112,15 +112,15 @@ pub async fn inserted_ids<'q>(
     match Params::of(conn) {
         Params::Anonymous => {
             let done = q.execute(&mut *conn).await?;
-            let (last,): (i64,) = sqlx::query_as("SELECT last_insert_rowid()")
-                .fetch_one(&mut *conn)
-                .await?;
             if done.rows_affected() != n as u64 {
                 return Err(sqlx::Error::Protocol(format!(
                     "inserted {} rows of {n}",
                     done.rows_affected()
                 )));
             }
+            let (last,): (i64,) = sqlx::query_as("SELECT last_insert_rowid()")
+                .fetch_one(&mut *conn)
+                .await?;
             Ok((last + 1 - n as i64..=last).collect())
         }
         Params::Numbered => {
@@ -153,17 +153,51 @@ pub async fn inserted_ids<'q>(
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
-    writer: Option<Arc<Mutex<Option<PoolConnection<Any>>>>>,
+    writer: Option<Arc<Mutex<Writer>>>,
+}
+
+/// The SQLite writers' connection, and whether a transaction is open on it.
+pub struct Writer {
+    conn: PoolConnection<Any>,
+    open: bool,
+}
+
+impl Writer {
+    /// Rolls back a transaction left open (dropped halfway by an error
+    /// returned with `?`, or a failed `COMMIT`).
+    async fn settle(&mut self, pool: &AnyPool) -> Result<(), sqlx::Error> {
+        if self.open {
+            if sqlx::query("ROLLBACK")
+                .execute(&mut *self.conn)
+                .await
+                .is_err()
+            {
+                // A connection that cannot roll back is not trusted with the
+                // next transaction: it is closed (which rolls back) and a fresh
+                // one takes its place.
+                let fresh = pool.acquire().await?;
+                drop(std::mem::replace(&mut self.conn, fresh).detach());
+            }
+            self.open = false;
+        }
+        Ok(())
+    }
 }
 
 impl Store {
     /// `sqlite` says whether `pool` is SQLite (the pool cannot say before a
-    /// connection is open).
-    pub fn new(pool: AnyPool, sqlite: bool) -> Store {
-        Store {
-            pool,
-            writer: sqlite.then(|| Arc::new(Mutex::new(None))),
-        }
+    /// connection is open). On SQLite the writers' connection is taken from
+    /// the pool here and kept for the store's life, so the pool needs at
+    /// least one more for reads.
+    pub async fn open(pool: AnyPool, sqlite: bool) -> Result<Store, sqlx::Error> {
+        let writer = match sqlite {
+            true => Some(Arc::new(Mutex::new(Writer {
+                conn: pool.acquire().await?,
+                open: false,
+            }))),
+            false => None,
+        };
+        Ok(Store { pool, writer })
     }
 
     /// A write transaction, begun once it is this writer's turn. The turn is
@@ -173,19 +207,14 @@ impl Store {
         let Some(writer) = &self.writer else {
             return Ok(WriteTx::Pooled(self.pool.begin().await?));
         };
-        let mut slot = writer.clone().lock_owned().await;
-        if slot.is_none() {
-            *slot = Some(self.pool.acquire().await?);
-        }
-        let Some(conn) = slot.as_mut() else {
-            return Err(sqlx::Error::PoolClosed);
-        };
-        if let Err(e) = sqlx::query("BEGIN").execute(&mut **conn).await {
-            // A connection that cannot begin is not trusted with the next one.
-            slot.take();
-            return Err(e);
-        }
-        Ok(WriteTx::Shared(SharedTx { slot, open: true }))
+        let mut w = writer.clone().lock_owned().await;
+        w.settle(&self.pool).await?;
+        sqlx::query("BEGIN").execute(&mut *w.conn).await?;
+        w.open = true;
+        Ok(WriteTx::Shared(SharedTx {
+            w,
+            pool: self.pool.clone(),
+        }))
     }
 }
 
@@ -207,30 +236,36 @@ pub enum WriteTx {
 }
 
 pub struct SharedTx {
-    slot: OwnedMutexGuard<Option<PoolConnection<Any>>>,
-    open: bool,
+    w: OwnedMutexGuard<Writer>,
+    pool: AnyPool,
 }
 
 impl SharedTx {
+    /// Should `COMMIT` fail, the transaction stays open and is rolled back.
     async fn end(mut self, sql: &str) -> Result<(), sqlx::Error> {
-        let Some(conn) = self.slot.as_mut() else {
-            return Err(sqlx::Error::PoolClosed);
-        };
-        sqlx::query(sql).execute(&mut **conn).await?;
-        self.open = false;
+        sqlx::query(sql).execute(&mut *self.w.conn).await?;
+        self.w.open = false;
         Ok(())
     }
 }
 
-/// A transaction left open (an error returned halfway) takes the connection
-/// with it: closing it rolls the transaction back, and the next writer opens
-/// a fresh one.
+/// A transaction left open would keep SQLite's write lock from the pool's
+/// other writers until the next market write, so it is rolled back at once
+/// by a task that queues for the writers' turn (if a writer already queued
+/// gets there first, its `begin` rolls it back).
 impl Drop for SharedTx {
     fn drop(&mut self) {
-        if self.open {
-            if let Some(conn) = self.slot.take() {
-                drop(conn.detach());
-            }
+        if !self.w.open {
+            return;
+        }
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            let writer = OwnedMutexGuard::mutex(&self.w).clone();
+            let pool = self.pool.clone();
+            rt.spawn(async move {
+                if let Err(e) = writer.lock_owned().await.settle(&pool).await {
+                    log::error!("rolling back an abandoned write: {e}");
+                }
+            });
         }
     }
 }
@@ -257,11 +292,7 @@ impl Deref for WriteTx {
     fn deref(&self) -> &AnyConnection {
         match self {
             WriteTx::Pooled(tx) => tx,
-            WriteTx::Shared(tx) => match tx.slot.as_ref() {
-                Some(conn) => conn,
-                // `Store::begin` only hands out a transaction with its connection.
-                None => unreachable!("a shared transaction without its connection"),
-            },
+            WriteTx::Shared(tx) => &tx.w.conn,
         }
     }
 }
@@ -270,10 +301,7 @@ impl DerefMut for WriteTx {
     fn deref_mut(&mut self) -> &mut AnyConnection {
         match self {
             WriteTx::Pooled(tx) => tx,
-            WriteTx::Shared(tx) => match tx.slot.as_mut() {
-                Some(conn) => conn,
-                None => unreachable!("a shared transaction without its connection"),
-            },
+            WriteTx::Shared(tx) => &mut tx.w.conn,
         }
     }
 }
@@ -307,7 +335,8 @@ mod tests {
 #[cfg(test)]
 mod store_tests {
     use super::*;
-    use crate::ledger::tests::fresh_db;
+    use crate::ledger::tests::{fresh_db, unique};
+    use sqlx::any::AnyPoolOptions;
 
     async fn count(store: &Store) -> i64 {
         let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM t")
@@ -325,8 +354,34 @@ mod store_tests {
             .map(|_| ())
     }
 
+    /// SQLite with no busy wait at all: a writer that met a taken lock would
+    /// fail at once instead of sleeping until it is free.
+    async fn sqlite_without_busy_wait() -> Option<AnyPool> {
+        sqlx::any::install_default_drivers();
+        let path = std::env::temp_dir().join(format!("bourse-store-{}.db", unique()));
+        AnyPoolOptions::new()
+            .max_connections(8)
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    sqlx::Executor::execute(
+                        conn,
+                        "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 0;",
+                    )
+                    .await?;
+                    Ok(())
+                })
+            })
+            .connect(&format!("sqlite://{}?mode=rwc", path.display()))
+            .await
+            .ok()
+    }
+
     async fn writers_take_turns_and_an_abandoned_transaction_keeps_nothing(postgres: bool) {
-        let Some(pool) = fresh_db(postgres).await else {
+        let pool = match postgres {
+            true => fresh_db(true).await,
+            false => sqlite_without_busy_wait().await,
+        };
+        let Some(pool) = pool else {
             assert!(postgres, "SQLite is always available");
             return;
         };
@@ -334,17 +389,31 @@ mod store_tests {
             .execute(&pool)
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        let store = Store::new(pool, !postgres);
+        let store = Store::open(pool, !postgres)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
 
         // Dropped halfway, as an error returned with `?` would: nothing kept,
-        // and the next writer is not held up by it.
+        // and a writer outside the store gets the lock back within moments
+        // (no later store write is needed to release it).
         let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
         insert(&mut tx, 1).await.unwrap_or_else(|e| panic!("{e}"));
         drop(tx);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        loop {
+            let outside = sqlx::query("INSERT INTO t (v) VALUES (0)")
+                .execute(&*store)
+                .await;
+            match outside {
+                Ok(_) => break,
+                Err(e) if std::time::Instant::now() > deadline => panic!("still locked: {e}"),
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(10)).await,
+            }
+        }
         let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
         insert(&mut tx, 2).await.unwrap_or_else(|e| panic!("{e}"));
         tx.rollback().await.unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(count(&store).await, 0);
+        assert_eq!(count(&store).await, 1);
 
         // Forty writers at once: every one commits (none meets a taken lock).
         let writers: Vec<_> = (0..40)
@@ -360,7 +429,7 @@ mod store_tests {
         for w in writers {
             assert!(matches!(w.await, Ok(Ok(()))));
         }
-        assert_eq!(count(&store).await, 40);
+        assert_eq!(count(&store).await, 41);
         let (sum,): (i64,) = sqlx::query_as("SELECT CAST(SUM(v) AS BIGINT) FROM t")
             .fetch_one(&*store)
             .await

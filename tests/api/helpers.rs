@@ -50,6 +50,22 @@ async fn fresh_database(backend: Backend, dir: &Path) -> Option<String> {
 /// Starts the app with extra `BOURSE__…` overrides; None when the backend is not
 /// available here.
 pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<TestApp> {
+    let settings = settings_with(backend, overrides).await?;
+    let app = Application::build(settings)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let address = app.address();
+    let state = app.state.clone();
+    actix_web::rt::spawn(app.run_until_stopped());
+    Some(TestApp {
+        address,
+        client: reqwest::Client::new(),
+        state,
+    })
+}
+
+/// The test settings on a fresh database, with extra `BOURSE__…` overrides.
+pub async fn settings_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<Settings> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(unique("bourse-test-"));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
@@ -74,19 +90,7 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, &str)]) -> Opt
     for (k, v) in overrides {
         vars.push((k.to_string(), v.to_string()));
     }
-    let settings =
-        Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}"));
-    let app = Application::build(settings)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let address = app.address();
-    let state = app.state.clone();
-    actix_web::rt::spawn(app.run_until_stopped());
-    Some(TestApp {
-        address,
-        client: reqwest::Client::new(),
-        state,
-    })
+    Some(Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// A response's status and envelope.

@@ -2,9 +2,13 @@
 //! orders against the liquidity provider and other users, with the ledger audit
 //! after each, and a restart that keeps the book.
 
-use crate::helpers::{spawn_app_with, Backend, TestApp};
+use crate::helpers::{settings_with, spawn_app_with, Backend, TestApp};
 use crate::on_both;
-use actors::market::actor::{Snapshot, Tick};
+use actix::{Actor, Context, Handler};
+use actors::market::actor::{Place, Snapshot, Tick};
+use actors::market::book::{Kind, Side};
+use bourse::socket::hub::{Join, Outbound};
+use std::sync::{Arc, Mutex};
 
 async fn tick(app: &TestApp, market: i64) {
     let m = app
@@ -545,6 +549,129 @@ async fn favourites_are_per_user(app: TestApp) {
     );
 }
 on_both!(favourites_are_per_user);
+
+struct Collector(Arc<Mutex<Vec<String>>>);
+
+impl Actor for Collector {
+    type Context = Context<Self>;
+}
+
+impl Handler<Outbound> for Collector {
+    type Result = ();
+    fn handle(&mut self, m: Outbound, _: &mut Context<Self>) {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(m.frame.to_string());
+    }
+}
+
+/// Ten takers of one batch fill the same resting order: its owner is told
+/// about that order once, as the batch left it, and about the balance once.
+async fn one_batch_tells_an_owner_once(app: TestApp) {
+    let admin = app.admin().await;
+    let seller = app.login("demo@bourse.local", "Demo123456").await;
+    let (_, buyer) = app.user().await;
+    app.fund(&buyer, &admin, "USDT", "100000").await;
+    let user_id = |token: String| {
+        let app = &app;
+        async move {
+            app.get("/user/info", Some(&token)).await.message()["id"]
+                .as_i64()
+                .unwrap_or_default()
+        }
+    };
+    let (seller_id, buyer_id) = (user_id(seller.clone()).await, user_id(buyer.clone()).await);
+    let resting = app
+        .post(
+            "/coin/trade",
+            Some(&seller),
+            &[
+                ("match_id", "1"),
+                ("type", "2"),
+                ("target_price", "60000"),
+                ("amount", "1"),
+            ],
+        )
+        .await;
+    resting.assert_ok();
+    let resting_id = resting.message()["id"].as_i64().unwrap_or_default();
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    app.state.hub.do_send(Join {
+        id: 910_001,
+        to: Collector(heard.clone()).start().recipient(),
+        user_id: Some(seller_id),
+    });
+    // The hub handles the join before anything the market sends after it.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let market = app
+        .state
+        .markets
+        .by_id(1)
+        .unwrap_or_else(|| panic!("BTC/USDT"));
+    // Sent in one go, the ten are handled before the batch is flushed, so they
+    // form one batch.
+    let takers: Vec<_> = (0..10)
+        .map(|_| {
+            market.addr.send(Place {
+                user_id: buyer_id,
+                side: Side::Buy,
+                kind: Kind::Limit {
+                    price: 60_000 * 100_000_000,
+                    qty: 5_000_000,
+                },
+            })
+        })
+        .collect();
+    for t in takers {
+        let placed = t.await.unwrap_or_else(|e| panic!("{e}"));
+        assert!(placed.is_ok(), "{placed:?}");
+    }
+    let seller_orders = |frames: &[String]| -> Vec<serde_json::Value> {
+        frames
+            .iter()
+            .filter_map(|f| f.strip_prefix("42"))
+            .filter_map(|f| serde_json::from_str::<serde_json::Value>(f).ok())
+            .filter(|v| v[0] == "order" && v[1]["id"] == resting_id)
+            .map(|v| v[1].clone())
+            .collect()
+    };
+    for _ in 0..50 {
+        if !seller_orders(&heard.lock().unwrap_or_else(|p| p.into_inner())).is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // Whatever else might still arrive would have by now.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let frames = heard.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    let told = seller_orders(&frames);
+    assert_eq!(told.len(), 1, "{frames:?}");
+    assert_eq!(told[0]["deal_amount"], "0.5", "{}", told[0]);
+    let balances = frames
+        .iter()
+        .filter(|f| f.starts_with(r#"42["balance","#))
+        .count();
+    assert_eq!(balances, 1, "{frames:?}");
+    app.assert_audit(&admin).await;
+}
+on_both!(one_batch_tells_an_owner_once);
+
+/// SQLite's writers keep a connection of their own, so a pool of one would
+/// leave none for reads: the server says so instead of hanging.
+#[actix_web::test]
+async fn sqlite_with_a_single_connection_is_refused() {
+    let settings = settings_with(
+        Backend::Sqlite,
+        &[("BOURSE__DATABASE__MAX_CONNECTIONS", "1")],
+    )
+    .await
+    .unwrap_or_else(|| panic!("sqlite"));
+    match bourse::app::Application::build(settings).await {
+        Ok(_) => panic!("started with one connection"),
+        Err(e) => assert!(e.contains("max_connections"), "{e}"),
+    }
+}
 
 /// A second server on the same database rebuilds the book from the open orders.
 #[actix_web::test]

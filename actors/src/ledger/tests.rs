@@ -10,7 +10,7 @@ use std::collections::HashMap;
 const BTC: i64 = 1;
 const USDT: i64 = 3;
 
-fn unique() -> String {
+pub(crate) fn unique() -> String {
     format!(
         "{}_{}",
         std::process::id(),

@@ -14,7 +14,7 @@ use crate::sql::{Params, Store};
 use actix::prelude::*;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool};
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -394,13 +394,10 @@ impl MarketActor {
 
     /// Publishes a committed batch of orders: each order's events, and the depth once.
     fn after_batch(&mut self, results: &[Result<Outcome, MarketError>]) {
+        let outs: Vec<&Outcome> = results.iter().flatten().collect();
         self.publish_together(|act| {
-            let mut book_changed = false;
-            for out in results.iter().flatten() {
-                book_changed |= out.book_changed;
-                act.publish_fills(out);
-            }
-            if book_changed {
+            act.publish_fills(&outs);
+            if outs.iter().any(|o| o.book_changed) {
                 act.publish_depth();
             }
         });
@@ -408,16 +405,19 @@ impl MarketActor {
 
     /// Publishes what one committed change (a cancel, a re-quote) did.
     fn after_commit(&mut self, out: &Outcome) {
-        self.publish_fills(out);
+        self.publish_fills(&[out]);
         if out.book_changed {
             self.publish_depth();
         }
     }
 
-    /// Trades, bar updates and the owners' order and balance events.
-    fn publish_fills(&mut self, out: &Outcome) {
+    /// Trades, bar updates and the owners' order and balance events. An order
+    /// several of the outcomes touched (a resting order that two takers of one
+    /// batch filled) goes out once, as the last of them left it, and each
+    /// owner gets one balance event: a phone told twice would only fetch twice.
+    fn publish_fills(&mut self, outs: &[&Outcome]) {
         let at = now_ms();
-        for t in &out.trades {
+        for t in outs.iter().flat_map(|o| &o.trades) {
             self.observe(t.price, t.qty, notional_floor(t.price, t.qty), at);
             self.seq += 1;
             self.publish(MarketEvent::Channel {
@@ -432,14 +432,29 @@ impl MarketActor {
                 }),
             });
         }
-        for (user_id, order) in &out.orders {
+        let mut seen = HashSet::new();
+        let mut latest: Vec<&(i64, Value)> = outs
+            .iter()
+            .rev()
+            .flat_map(|o| o.orders.iter().rev())
+            .filter(|(_, order)| order["id"].as_i64().is_none_or(|id| seen.insert(id)))
+            .collect();
+        latest.reverse();
+        let mut told = HashSet::new();
+        let mut owners = Vec::new();
+        for (user_id, order) in latest {
             self.publish(MarketEvent::Private {
                 user_id: *user_id,
                 event: "order",
                 payload: order.clone(),
             });
+            if told.insert(*user_id) {
+                owners.push(*user_id);
+            }
+        }
+        for user_id in owners {
             self.publish(MarketEvent::Private {
-                user_id: *user_id,
+                user_id,
                 event: "balance",
                 payload: json!({"currencies": [self.spec.base, self.spec.quote]}),
             });
@@ -1769,11 +1784,14 @@ impl Handler<Tick> for MarketActor {
                 });
             }
         }
+        let bars: Vec<(Period, Bar)> = self.bars.iter().map(|(p, b)| (*p, *b)).collect();
         // The book leaves the actor only for a provider's re-quote.
-        let live = self.lp.as_ref().and_then(|_| self.live.take());
-        let (Some(live), Some(lp)) = (live, self.lp.clone()) else {
+        let requoting = match &self.lp {
+            Some(lp) => self.live.take().map(|live| (live, lp.clone())),
+            None => None,
+        };
+        let Some((live, lp)) = requoting else {
             // No provider: only the bars need saving.
-            let bars: Vec<(Period, Bar)> = self.bars.iter().map(|(p, b)| (*p, *b)).collect();
             let db = self.db.clone();
             let (id, symbol) = (self.spec.id, self.spec.symbol.clone());
             return AtomicResponse::new(Box::pin(
@@ -1792,7 +1810,6 @@ impl Handler<Tick> for MarketActor {
                 .into_actor(self),
             ));
         };
-        let bars: Vec<(Period, Bar)> = self.bars.iter().map(|(p, b)| (*p, *b)).collect();
         let fut = requote(
             self.db.clone(),
             self.spec.clone(),
