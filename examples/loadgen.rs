@@ -11,8 +11,9 @@
 //! 1. saturation: `--concurrency` connections place limit orders on `--market`
 //!    as fast as answers come back for `--seconds`; the rate of acknowledged
 //!    (committed) orders is the sustained throughput;
-//! 2. latency: an open-loop run at half that rate for `--seconds`, reporting
-//!    p50 / p99 / max of the time to an acknowledged order;
+//! 2. latency: an open-loop run at half that rate (or at `--rate`, to compare
+//!    two builds at the same load) for `--seconds`, reporting p50 / p99 / max
+//!    of the time to an acknowledged order;
 //! 3. ceiling: the same saturation run against a trivial actix-web endpoint
 //!    started in this process with the server's worker count, to show what the
 //!    machine, the HTTP stack and this generator allow at all.
@@ -35,6 +36,7 @@ struct Opts {
     concurrency: usize,
     market: String,
     workers: usize,
+    rate: Option<f64>,
 }
 
 fn opts() -> Res<Opts> {
@@ -45,6 +47,7 @@ fn opts() -> Res<Opts> {
         concurrency: 512,
         market: "BTC/USDT".into(),
         workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        rate: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -58,6 +61,7 @@ fn opts() -> Res<Opts> {
             }
             "--market" => o.market = v()?,
             "--workers" => o.workers = v()?.parse().map_err(|e| format!("--workers: {e}"))?,
+            "--rate" => o.rate = Some(v()?.parse().map_err(|e| format!("--rate: {e}"))?),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -502,10 +506,13 @@ async fn run() -> Res<()> {
         "orders, saturation: {rate:.0} acknowledged orders/s with {} connections over {} s ({failed} refused or failed)",
         o.concurrency, o.seconds
     );
-    let half = (rate / 2.0).max(1.0);
-    let (lat, failed) = paced(half, o.seconds, place).await;
+    let (paced_rate, which) = match o.rate {
+        Some(r) => (r.max(1.0), "given"),
+        None => ((rate / 2.0).max(1.0), "half"),
+    };
+    let (lat, failed) = paced(paced_rate, o.seconds, place).await;
     println!(
-        "orders at {half:.0}/s (half): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} orders ({failed} failed)",
+        "orders at {paced_rate:.0}/s ({which}): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} orders ({failed} failed)",
         pct(&lat, 0.5),
         pct(&lat, 0.99),
         pct(&lat, 1.0),

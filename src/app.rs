@@ -85,7 +85,7 @@ impl Application {
             .await
             .map_err(|e| format!("database: {e}"))?;
         if backend == Backend::Sqlite {
-            db::spawn_checkpointer(pool.clone());
+            db::spawn_checkpointer(store.clone());
         }
         let hub = match settings.redis.url.as_str() {
             "" => crate::socket::hub::Hub::default(),

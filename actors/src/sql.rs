@@ -218,6 +218,41 @@ impl Store {
     }
 }
 
+/// Where a checkpoint left the write-ahead log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// Frames in the log.
+    pub log: i64,
+    /// Of those, frames copied back into the database file.
+    pub copied: i64,
+}
+
+impl Checkpoint {
+    /// Runs a passive checkpoint (it never waits for a writer) on `conn`.
+    pub async fn passive(conn: &mut AnyConnection) -> Result<Checkpoint, sqlx::Error> {
+        let (_busy, log, copied): (i64, i64, i64) =
+            sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+                .fetch_one(conn)
+                .await?;
+        Ok(Checkpoint { log, copied })
+    }
+}
+
+impl Store {
+    /// SQLite: a passive checkpoint run in the writers' turn, between two of
+    /// their transactions. No frame can arrive while it runs, so it copies the
+    /// whole log back and the next write starts the log over from its
+    /// beginning. None on PostgreSQL.
+    pub async fn checkpoint_between_writes(&self) -> Result<Option<Checkpoint>, sqlx::Error> {
+        let Some(writer) = &self.writer else {
+            return Ok(None);
+        };
+        let mut w = writer.lock().await;
+        w.settle(&self.pool).await?;
+        Checkpoint::passive(&mut w.conn).await.map(Some)
+    }
+}
+
 /// Reads go straight to the pool.
 impl Deref for Store {
     type Target = AnyPool;
@@ -435,6 +470,47 @@ mod store_tests {
             .await
             .unwrap_or((-1,));
         assert_eq!(sum, (0..40).sum::<i64>());
+    }
+
+    /// Copied back between two writes, the whole log is in the database file,
+    /// and the next write starts the log over instead of making it longer.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_checkpoint_between_writes_lets_the_log_start_over() {
+        let pool = sqlite_without_busy_wait()
+            .await
+            .unwrap_or_else(|| panic!("SQLite is always available"));
+        sqlx::query("CREATE TABLE t (v BIGINT NOT NULL)")
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let store = Store::open(pool, true)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let write = |v: i64| {
+            let store = store.clone();
+            async move {
+                let mut tx = store.begin().await?;
+                insert(&mut tx, v).await?;
+                tx.commit().await
+            }
+        };
+        for v in 0..50 {
+            write(v).await.unwrap_or_else(|e| panic!("{e}"));
+        }
+        let done = store
+            .checkpoint_between_writes()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|| panic!("SQLite has a log"));
+        assert!(done.log >= 50, "{done:?}");
+        assert_eq!(done.copied, done.log);
+        write(50).await.unwrap_or_else(|e| panic!("{e}"));
+        let mut conn = store.acquire().await.unwrap_or_else(|e| panic!("{e}"));
+        let after = Checkpoint::passive(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(after.log < 10, "the log went on from {done:?} to {after:?}");
+        assert_eq!(count(&store).await, 51);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
