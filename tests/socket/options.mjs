@@ -1,13 +1,12 @@
-// The socket.io-client options the app uses (web/src/lib/socket.ts), shared by
-// the gateway test and the fan-out measurement so both connect as the app does.
+// The socket.io-client options the app uses, read from the file the app itself
+// imports (web/src/lib/socketOptions.json), so the gateway test and the fan-out
+// measurement connect exactly as the app does.
+import { readFileSync } from 'node:fs';
+
+const shared = JSON.parse(
+  readFileSync(new URL('../../web/src/lib/socketOptions.json', import.meta.url), 'utf8'),
+);
+
 export function appSocketOptions(token) {
-  return {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
-    randomizationFactor: 0.5,
-    timeout: 20000,
-    auth: token ? { token } : {},
-  };
+  return { ...shared, transports: [...shared.transports], auth: token ? { token } : {} };
 }
