@@ -103,6 +103,15 @@ async function setLang(lang) {
 /** Reads a number off a displayed decimal (for the test's own price maths only). */
 const num = (s) => Number(String(s).replace(/[^0-9.+-]/g, ''));
 
+/** The number an element shows, once it shows one (a balance reads "--" while it loads). */
+async function numberOf(id) {
+  await page.waitForFunction(
+    (sel) => /^[-+]?\d/.test(document.querySelector(sel)?.textContent?.trim() ?? ''),
+    `[data-testid="${id}"]`,
+  );
+  return num(await textOf(id));
+}
+
 try {
   await step('visitor sees contract prices and a login button', async () => {
     await page.goto(app('/pages/transaction/contract'));
@@ -132,7 +141,7 @@ try {
   });
 
   await step('transfer 1000 USDT to the lever account', async () => {
-    const before = num(await textOf('ct-balance'));
+    const before = await numberOf('ct-balance');
     await tid('ct-transfer').click();
     await page.locator('[data-testid="ct-transfer-amount"] input').fill('1000');
     await tid('ct-transfer-submit').click();
@@ -221,7 +230,7 @@ try {
   await step('open the options page and fund the options account', async () => {
     await page.goto(app('/pages/transaction/index?symbol=BTC/USDT'));
     await tid('ct-option-form').waitFor();
-    const before = num(await textOf('ct-option-balance'));
+    const before = await numberOf('ct-option-balance');
     await tid('ct-option-transfer').click();
     await page.locator('[data-testid="ct-transfer-amount"] input').fill('500');
     await tid('ct-transfer-submit').click();
