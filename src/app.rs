@@ -76,11 +76,7 @@ impl Application {
         let pool = db::connect(&settings.database.url, settings.database.max_connections)
             .await
             .map_err(|e| format!("database: {e}"))?;
-        // Every market writes through this one store (see `Store`). On SQLite
-        // it keeps a connection for those writes, so reads need another.
-        if backend == Backend::Sqlite && settings.database.max_connections < 2 {
-            return Err("database.max_connections must be at least 2 on SQLite".into());
-        }
+        // Every market writes through this one store (see `Store`).
         let store = Store::open(pool.clone(), backend == Backend::Sqlite)
             .await
             .map_err(|e| format!("database: {e}"))?;

@@ -3,7 +3,6 @@
 //! per row, and round trips are what a write costs.
 
 use sqlx::any::{Any, AnyArguments, AnyRow};
-use sqlx::pool::PoolConnection;
 use sqlx::query::Query;
 use sqlx::{AnyConnection, AnyPool, Row, Transaction};
 use std::fmt::Write;
@@ -157,8 +156,11 @@ pub struct Store {
 }
 
 /// The SQLite writers' connection, and whether a transaction is open on it.
+/// The connection is taken out of the pool for good: the pool opens another
+/// in its place for reads, and closing it at exit needs no runtime (a pool
+/// connection hands itself back to the pool from a task).
 pub struct Writer {
-    conn: PoolConnection<Any>,
+    conn: AnyConnection,
     open: bool,
 }
 
@@ -168,15 +170,15 @@ impl Writer {
     async fn settle(&mut self, pool: &AnyPool) -> Result<(), sqlx::Error> {
         if self.open {
             if sqlx::query("ROLLBACK")
-                .execute(&mut *self.conn)
+                .execute(&mut self.conn)
                 .await
                 .is_err()
             {
                 // A connection that cannot roll back is not trusted with the
                 // next transaction: it is closed (which rolls back) and a fresh
                 // one takes its place.
-                let fresh = pool.acquire().await?;
-                drop(std::mem::replace(&mut self.conn, fresh).detach());
+                let fresh = pool.acquire().await?.detach();
+                drop(std::mem::replace(&mut self.conn, fresh));
             }
             self.open = false;
         }
@@ -186,13 +188,12 @@ impl Writer {
 
 impl Store {
     /// `sqlite` says whether `pool` is SQLite (the pool cannot say before a
-    /// connection is open). On SQLite the writers' connection is taken from
-    /// the pool here and kept for the store's life, so the pool needs at
-    /// least one more for reads.
+    /// connection is open). On SQLite the writers' connection is opened here
+    /// and kept for the store's life.
     pub async fn open(pool: AnyPool, sqlite: bool) -> Result<Store, sqlx::Error> {
         let writer = match sqlite {
             true => Some(Arc::new(Mutex::new(Writer {
-                conn: pool.acquire().await?,
+                conn: pool.acquire().await?.detach(),
                 open: false,
             }))),
             false => None,
@@ -209,7 +210,7 @@ impl Store {
         };
         let mut w = writer.clone().lock_owned().await;
         w.settle(&self.pool).await?;
-        sqlx::query("BEGIN").execute(&mut *w.conn).await?;
+        sqlx::query("BEGIN").execute(&mut w.conn).await?;
         w.open = true;
         Ok(WriteTx::Shared(SharedTx {
             w,
@@ -278,7 +279,7 @@ pub struct SharedTx {
 impl SharedTx {
     /// Should `COMMIT` fail, the transaction stays open and is rolled back.
     async fn end(mut self, sql: &str) -> Result<(), sqlx::Error> {
-        sqlx::query(sql).execute(&mut *self.w.conn).await?;
+        sqlx::query(sql).execute(&mut self.w.conn).await?;
         self.w.open = false;
         Ok(())
     }

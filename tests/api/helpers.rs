@@ -65,7 +65,7 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, &str)]) -> Opt
 }
 
 /// The test settings on a fresh database, with extra `BOURSE__…` overrides.
-pub async fn settings_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<Settings> {
+async fn settings_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<Settings> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(unique("bourse-test-"));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
