@@ -47,8 +47,8 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error>
                     // (inline, in whichever commit crosses it) is only a backstop. A
                     // 32 MB page cache (the default is 2 MB) keeps a busy market's
                     // index pages in memory instead of re-reading them.
-                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 32768; PRAGMA cache_size = -32768;")
-                        .await?;
+                    let pragmas = format!("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = {BACKSTOP_FRAMES}; PRAGMA cache_size = -32768;");
+                    conn.execute(pragmas.as_str()).await?;
                 }
                 Ok(())
             })
@@ -84,6 +84,10 @@ pub fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
 
+/// SQLite's own checkpoint, inline in whichever commit takes the log past this
+/// many frames (128 MB of 4 KB pages): only a backstop for `spawn_checkpointer`.
+const BACKSTOP_FRAMES: i64 = 32_768;
+
 /// SQLite: copies the write-ahead log back into the database file from a task
 /// of its own, and starts the log over before it grows long.
 ///
@@ -100,11 +104,11 @@ pub fn now_ms() -> i64 {
 /// checkpoint stays as a backstop, at twice the length.
 pub fn spawn_checkpointer(store: Store) {
     /// 64 MB of 4 KB pages.
-    const RESTART_FRAMES: i64 = 16_384;
-    /// What the writers' turn may be asked to copy: 2 MB; past half-way to
-    /// the backstop, whatever is left.
+    const RESTART_FRAMES: i64 = BACKSTOP_FRAMES / 2;
+    /// What the writers' turn may be asked to copy: 2 MB; once the log is
+    /// half-way from `RESTART_FRAMES` to the backstop, whatever is left.
     const LEFT_FRAMES: i64 = 512;
-    const FORCE_FRAMES: i64 = RESTART_FRAMES * 3 / 2;
+    const FORCE_FRAMES: i64 = (RESTART_FRAMES + BACKSTOP_FRAMES) / 2;
     actix::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_millis(50));
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -162,12 +162,14 @@ pub struct Store {
 pub struct Writer {
     conn: AnyConnection,
     open: bool,
+    /// Where a replacement connection comes from.
+    pool: AnyPool,
 }
 
 impl Writer {
     /// Rolls back a transaction left open (dropped halfway by an error
     /// returned with `?`, or a failed `COMMIT`).
-    async fn settle(&mut self, pool: &AnyPool) -> Result<(), sqlx::Error> {
+    async fn settle(&mut self) -> Result<(), sqlx::Error> {
         if self.open {
             if sqlx::query("ROLLBACK")
                 .execute(&mut self.conn)
@@ -177,7 +179,7 @@ impl Writer {
                 // A connection that cannot roll back is not trusted with the
                 // next transaction: it is closed (which rolls back) and a fresh
                 // one takes its place.
-                let fresh = pool.acquire().await?.detach();
+                let fresh = self.pool.acquire().await?.detach();
                 drop(std::mem::replace(&mut self.conn, fresh));
             }
             self.open = false;
@@ -195,6 +197,7 @@ impl Store {
             true => Some(Arc::new(Mutex::new(Writer {
                 conn: pool.acquire().await?.detach(),
                 open: false,
+                pool: pool.clone(),
             }))),
             false => None,
         };
@@ -209,13 +212,23 @@ impl Store {
             return Ok(WriteTx::Pooled(self.pool.begin().await?));
         };
         let mut w = writer.clone().lock_owned().await;
-        w.settle(&self.pool).await?;
+        w.settle().await?;
         sqlx::query("BEGIN").execute(&mut w.conn).await?;
         w.open = true;
-        Ok(WriteTx::Shared(SharedTx {
-            w,
-            pool: self.pool.clone(),
-        }))
+        Ok(WriteTx::Shared(SharedTx { w }))
+    }
+
+    /// SQLite: a passive checkpoint run in the writers' turn, between two of
+    /// their transactions. No frame can arrive while it runs, so it copies the
+    /// whole log back and the next write starts the log over from its
+    /// beginning. None on PostgreSQL.
+    pub async fn checkpoint_between_writes(&self) -> Result<Option<Checkpoint>, sqlx::Error> {
+        let Some(writer) = &self.writer else {
+            return Ok(None);
+        };
+        let mut w = writer.lock().await;
+        w.settle().await?;
+        Checkpoint::passive(&mut w.conn).await.map(Some)
     }
 }
 
@@ -239,21 +252,6 @@ impl Checkpoint {
     }
 }
 
-impl Store {
-    /// SQLite: a passive checkpoint run in the writers' turn, between two of
-    /// their transactions. No frame can arrive while it runs, so it copies the
-    /// whole log back and the next write starts the log over from its
-    /// beginning. None on PostgreSQL.
-    pub async fn checkpoint_between_writes(&self) -> Result<Option<Checkpoint>, sqlx::Error> {
-        let Some(writer) = &self.writer else {
-            return Ok(None);
-        };
-        let mut w = writer.lock().await;
-        w.settle(&self.pool).await?;
-        Checkpoint::passive(&mut w.conn).await.map(Some)
-    }
-}
-
 /// Reads go straight to the pool.
 impl Deref for Store {
     type Target = AnyPool;
@@ -273,7 +271,6 @@ pub enum WriteTx {
 
 pub struct SharedTx {
     w: OwnedMutexGuard<Writer>,
-    pool: AnyPool,
 }
 
 impl SharedTx {
@@ -296,9 +293,8 @@ impl Drop for SharedTx {
         }
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             let writer = OwnedMutexGuard::mutex(&self.w).clone();
-            let pool = self.pool.clone();
             rt.spawn(async move {
-                if let Err(e) = writer.lock_owned().await.settle(&pool).await {
+                if let Err(e) = writer.lock_owned().await.settle().await {
                     log::error!("rolling back an abandoned write: {e}");
                 }
             });

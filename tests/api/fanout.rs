@@ -1,24 +1,11 @@
 //! Two nodes sharing one database and one Redis: an event raised on one node
 //! reaches a socket session held by the other, and only the session it is for.
 
-use crate::helpers::{spawn_app_with, Backend};
-use actix::prelude::*;
-use bourse::socket::hub::{Join, Outbound};
+use crate::helpers::{spawn_app_with, Backend, Collector};
+use actix::Actor;
+use bourse::socket::hub::Join;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-struct Collector(Arc<Mutex<Vec<Outbound>>>);
-
-impl Actor for Collector {
-    type Context = Context<Self>;
-}
-
-impl Handler<Outbound> for Collector {
-    type Result = ();
-    fn handle(&mut self, m: Outbound, _: &mut Context<Self>) {
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).push(m);
-    }
-}
 
 #[actix_web::test]
 async fn a_private_event_crosses_nodes_through_redis() {
@@ -43,9 +30,7 @@ async fn a_private_event_crosses_nodes_through_redis() {
         .await
         .unwrap_or_else(|| panic!("node b"));
     let token = a.login("demo@bourse.local", "Demo123456").await;
-    let me = a.get("/user/info", Some(&token)).await.message()["id"]
-        .as_i64()
-        .unwrap_or_default();
+    let me = a.user_id(&token).await;
     let mine = Arc::new(Mutex::new(Vec::new()));
     let visitor = Arc::new(Mutex::new(Vec::new()));
     b.state.hub.do_send(Join {

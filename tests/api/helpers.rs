@@ -2,12 +2,15 @@
 //! SQLite file, or a new PostgreSQL database when `TEST_DATABASE_URL` is set) and
 //! its own upload folder, plus a client that talks to it like the app does.
 
+use actix::{Actor, Context, Handler};
 use bourse::app::Application;
 use bourse::config::Settings;
+use bourse::socket::hub::Outbound;
 use bourse::state::AppState;
 use serde_json::Value;
 use sqlx::Connection;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Copy, Debug)]
 pub enum Backend {
@@ -50,22 +53,6 @@ async fn fresh_database(backend: Backend, dir: &Path) -> Option<String> {
 /// Starts the app with extra `BOURSE__…` overrides; None when the backend is not
 /// available here.
 pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<TestApp> {
-    let settings = settings_with(backend, overrides).await?;
-    let app = Application::build(settings)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let address = app.address();
-    let state = app.state.clone();
-    actix_web::rt::spawn(app.run_until_stopped());
-    Some(TestApp {
-        address,
-        client: reqwest::Client::new(),
-        state,
-    })
-}
-
-/// The test settings on a fresh database, with extra `BOURSE__…` overrides.
-async fn settings_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<Settings> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(unique("bourse-test-"));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
@@ -90,7 +77,19 @@ async fn settings_with(backend: Backend, overrides: &[(&str, &str)]) -> Option<S
     for (k, v) in overrides {
         vars.push((k.to_string(), v.to_string()));
     }
-    Some(Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}")))
+    let settings =
+        Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}"));
+    let app = Application::build(settings)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let address = app.address();
+    let state = app.state.clone();
+    actix_web::rt::spawn(app.run_until_stopped());
+    Some(TestApp {
+        address,
+        client: reqwest::Client::new(),
+        state,
+    })
 }
 
 /// A response's status and envelope.
@@ -207,12 +206,33 @@ impl TestApp {
         a.text()
     }
 
+    /// The id of the user a token belongs to.
+    pub async fn user_id(&self, token: &str) -> i64 {
+        self.get("/user/info", Some(token)).await.message()["id"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("no user behind the token"))
+    }
+
     /// A new registered, logged-in user: (e-mail, token).
     pub async fn user(&self) -> (String, String) {
         let email = format!("{}@example.com", unique("u"));
         self.register_email(&email, "Passw0rd!").await;
         let token = self.login(&email, "Passw0rd!").await;
         (email, token)
+    }
+}
+
+/// A socket session stand-in for the hub: keeps every frame sent to it.
+pub struct Collector(pub Arc<Mutex<Vec<Outbound>>>);
+
+impl Actor for Collector {
+    type Context = Context<Self>;
+}
+
+impl Handler<Outbound> for Collector {
+    type Result = ();
+    fn handle(&mut self, m: Outbound, _: &mut Context<Self>) {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).push(m);
     }
 }
 

@@ -2,12 +2,12 @@
 //! orders against the liquidity provider and other users, with the ledger audit
 //! after each, and a restart that keeps the book.
 
-use crate::helpers::{spawn_app_with, Backend, TestApp};
+use crate::helpers::{spawn_app_with, Backend, Collector, TestApp};
 use crate::on_both;
-use actix::{Actor, Context, Handler};
+use actix::Actor;
 use actors::market::actor::{Place, Snapshot, Tick};
 use actors::market::book::{Kind, Side};
-use bourse::socket::hub::{Join, Outbound};
+use bourse::socket::hub::Join;
 use std::sync::{Arc, Mutex};
 
 async fn tick(app: &TestApp, market: i64) {
@@ -26,6 +26,16 @@ async fn depth(app: &TestApp, market: i64) -> serde_json::Value {
         .by_id(market)
         .unwrap_or_else(|| panic!("market {market}"));
     m.send(Snapshot).await.unwrap_or_else(|e| panic!("{e}"))["depth"].clone()
+}
+
+/// The form of a limit order on BTC/USDT: side "1" buys, "2" sells.
+fn limit<'a>(side: &'a str, price: &'a str, amount: &'a str) -> [(&'a str, &'a str); 4] {
+    [
+        ("match_id", "1"),
+        ("type", side),
+        ("target_price", price),
+        ("amount", amount),
+    ]
 }
 
 fn price(level: &serde_json::Value) -> f64 {
@@ -165,22 +175,14 @@ async fn a_market_without_the_provider_keeps_trading_through_ticks(app: TestApp)
         tick(&app, 1).await;
     }
     assert_eq!(depth(&app, 1).await["bids"], serde_json::json!([]));
-    let order = |side: &'static str, price: &'static str| {
-        [
-            ("match_id", "1"),
-            ("type", side),
-            ("target_price", price),
-            ("amount", "0.1"),
-        ]
-    };
     let ask = app
-        .post("/coin/trade", Some(&seller), &order("2", "60000"))
+        .post("/coin/trade", Some(&seller), &limit("2", "60000", "0.1"))
         .await;
     ask.assert_ok();
     assert_eq!(ask.message()["status"], 0);
     tick(&app, 1).await;
     let bid = app
-        .post("/coin/trade", Some(&buyer), &order("1", "60000"))
+        .post("/coin/trade", Some(&buyer), &limit("1", "60000", "0.1"))
         .await;
     bid.assert_ok();
     assert_eq!(bid.message()["status"], 1, "fills against the resting ask");
@@ -550,22 +552,6 @@ async fn favourites_are_per_user(app: TestApp) {
 }
 on_both!(favourites_are_per_user);
 
-struct Collector(Arc<Mutex<Vec<String>>>);
-
-impl Actor for Collector {
-    type Context = Context<Self>;
-}
-
-impl Handler<Outbound> for Collector {
-    type Result = ();
-    fn handle(&mut self, m: Outbound, _: &mut Context<Self>) {
-        self.0
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(m.frame.to_string());
-    }
-}
-
 /// Ten takers of one batch fill the same resting order: its owner is told
 /// about that order once, as the batch left it, and about the balance once.
 async fn one_batch_tells_an_owner_once(app: TestApp) {
@@ -573,26 +559,9 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
     let seller = app.login("demo@bourse.local", "Demo123456").await;
     let (_, buyer) = app.user().await;
     app.fund(&buyer, &admin, "USDT", "100000").await;
-    let user_id = |token: String| {
-        let app = &app;
-        async move {
-            app.get("/user/info", Some(&token)).await.message()["id"]
-                .as_i64()
-                .unwrap_or_default()
-        }
-    };
-    let (seller_id, buyer_id) = (user_id(seller.clone()).await, user_id(buyer.clone()).await);
+    let (seller_id, buyer_id) = (app.user_id(&seller).await, app.user_id(&buyer).await);
     let resting = app
-        .post(
-            "/coin/trade",
-            Some(&seller),
-            &[
-                ("match_id", "1"),
-                ("type", "2"),
-                ("target_price", "60000"),
-                ("amount", "1"),
-            ],
-        )
+        .post("/coin/trade", Some(&seller), &limit("2", "60000", "1"))
         .await;
     resting.assert_ok();
     let resting_id = resting.message()["id"].as_i64().unwrap_or_default();
@@ -627,6 +596,10 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
         let placed = t.await.unwrap_or_else(|e| panic!("{e}"));
         assert!(placed.is_ok(), "{placed:?}");
     }
+    let heard_frames = || -> Vec<String> {
+        let heard = heard.lock().unwrap_or_else(|p| p.into_inner());
+        heard.iter().map(|o| o.frame.to_string()).collect()
+    };
     let seller_orders = |frames: &[String]| -> Vec<serde_json::Value> {
         frames
             .iter()
@@ -637,14 +610,14 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
             .collect()
     };
     for _ in 0..50 {
-        if !seller_orders(&heard.lock().unwrap_or_else(|p| p.into_inner())).is_empty() {
+        if !seller_orders(&heard_frames()).is_empty() {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     // Whatever else might still arrive would have by now.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let frames = heard.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    let frames = heard_frames();
     let told = seller_orders(&frames);
     assert_eq!(told.len(), 1, "{frames:?}");
     assert_eq!(told[0]["deal_amount"], "0.5", "{}", told[0]);
@@ -668,18 +641,9 @@ async fn sqlite_with_a_pool_of_one_still_trades() {
     .await
     .unwrap_or_else(|| panic!("sqlite"));
     let token = app.login("demo@bourse.local", "Demo123456").await;
-    app.post(
-        "/coin/trade",
-        Some(&token),
-        &[
-            ("match_id", "1"),
-            ("type", "1"),
-            ("target_price", "40000"),
-            ("amount", "0.05"),
-        ],
-    )
-    .await
-    .assert_ok();
+    app.post("/coin/trade", Some(&token), &limit("1", "40000", "0.05"))
+        .await
+        .assert_ok();
     assert_eq!(
         app.balance(&token, "USDT", "2").await,
         ("8000".into(), "2000".into())
