@@ -1,7 +1,7 @@
 //! Two nodes sharing one database and one Redis: an event raised on one node
 //! reaches a socket session held by the other, and only the session it is for.
 
-use crate::helpers::{spawn_app_with, Backend, Collector};
+use crate::helpers::{limit, spawn_app_with, Backend, Collector};
 use actix::Actor;
 use bourse::socket::hub::Join;
 use std::sync::{Arc, Mutex};
@@ -44,18 +44,9 @@ async fn a_private_event_crosses_nodes_through_redis() {
         user_id: None,
     });
     tokio::time::sleep(Duration::from_millis(500)).await; // the subscriptions settle
-    a.post(
-        "/coin/trade",
-        Some(&token),
-        &[
-            ("match_id", "1"),
-            ("type", "1"),
-            ("target_price", "30000"),
-            ("amount", "0.01"),
-        ],
-    )
-    .await
-    .assert_ok();
+    a.post("/coin/trade", Some(&token), &limit("1", "30000", "0.01"))
+        .await
+        .assert_ok();
     let mut got = false;
     for _ in 0..50 {
         if mine

@@ -371,3 +371,13 @@ impl TestApp {
         assert_eq!(a.message()["ok"], true, "{}", a.body);
     }
 }
+
+/// The form of a limit order on BTC/USDT: side "1" buys, "2" sells.
+pub fn limit<'a>(side: &'a str, price: &'a str, amount: &'a str) -> [(&'a str, &'a str); 4] {
+    [
+        ("match_id", "1"),
+        ("type", side),
+        ("target_price", price),
+        ("amount", amount),
+    ]
+}

@@ -2,7 +2,7 @@
 //! orders against the liquidity provider and other users, with the ledger audit
 //! after each, and a restart that keeps the book.
 
-use crate::helpers::{spawn_app_with, Backend, Collector, TestApp};
+use crate::helpers::{limit, spawn_app_with, Backend, Collector, TestApp};
 use crate::on_both;
 use actix::Actor;
 use actors::market::actor::{Place, Snapshot, Tick};
@@ -26,16 +26,6 @@ async fn depth(app: &TestApp, market: i64) -> serde_json::Value {
         .by_id(market)
         .unwrap_or_else(|| panic!("market {market}"));
     m.send(Snapshot).await.unwrap_or_else(|e| panic!("{e}"))["depth"].clone()
-}
-
-/// The form of a limit order on BTC/USDT: side "1" buys, "2" sells.
-fn limit<'a>(side: &'a str, price: &'a str, amount: &'a str) -> [(&'a str, &'a str); 4] {
-    [
-        ("match_id", "1"),
-        ("type", side),
-        ("target_price", price),
-        ("amount", amount),
-    ]
 }
 
 fn price(level: &serde_json::Value) -> f64 {
@@ -104,16 +94,7 @@ async fn a_resting_order_freezes_funds_and_cancelling_releases_them(app: TestApp
     let token = app.login("demo@bourse.local", "Demo123456").await;
     let t = Some(token.as_str());
     let placed = app
-        .post(
-            "/coin/trade",
-            t,
-            &[
-                ("match_id", "1"),
-                ("type", "1"),
-                ("target_price", "50000"),
-                ("amount", "0.1"),
-            ],
-        )
+        .post("/coin/trade", t, &limit("1", "50000", "0.1"))
         .await;
     placed.assert_ok();
     assert_eq!(placed.message()["status"], 0);
@@ -206,12 +187,7 @@ async fn concurrent_orders_beyond_the_balance_are_refused_one_by_one(app: TestAp
             let resp = client
                 .post(format!("{address}/api/coin/trade"))
                 .header("Authorization", &token)
-                .form(&[
-                    ("match_id", "1"),
-                    ("type", "1"),
-                    ("target_price", "50000"),
-                    ("amount", "0.01"),
-                ])
+                .form(&limit("1", "50000", "0.01"))
                 .send()
                 .await
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -262,31 +238,11 @@ async fn bad_orders_are_refused_and_change_nothing(app: TestApp) {
     tick_err.assert_error(422);
     assert_eq!(tick_err.text(), "The price must be a multiple of 0.01");
     let lot_err = app
-        .post(
-            "/coin/trade",
-            t,
-            &[
-                ("match_id", "1"),
-                ("type", "1"),
-                ("target_price", "50000"),
-                ("amount", "0.00001"),
-            ],
-        )
+        .post("/coin/trade", t, &limit("1", "50000", "0.00001"))
         .await;
     lot_err.assert_error(422);
     assert!(lot_err.text().contains("0.0001"), "{}", lot_err.text());
-    let broke = app
-        .post(
-            "/coin/trade",
-            t,
-            &[
-                ("match_id", "1"),
-                ("type", "1"),
-                ("target_price", "50000"),
-                ("amount", "1"),
-            ],
-        )
-        .await;
+    let broke = app.post("/coin/trade", t, &limit("1", "50000", "1")).await;
     broke.assert_error(409);
     app.post(
         "/coin/trade",
@@ -300,18 +256,9 @@ async fn bad_orders_are_refused_and_change_nothing(app: TestApp) {
     )
     .await
     .assert_error(422);
-    app.post(
-        "/coin/trade",
-        t,
-        &[
-            ("match_id", "1"),
-            ("type", "3"),
-            ("target_price", "1"),
-            ("amount", "1"),
-        ],
-    )
-    .await
-    .assert_error(422);
+    app.post("/coin/trade", t, &limit("3", "1", "1"))
+        .await
+        .assert_error(422);
     assert_eq!(
         app.balance(&token, "USDT", "2").await,
         ("10000".into(), "0".into())
@@ -366,12 +313,7 @@ async fn market_and_limit_orders_fill_against_the_liquidity_provider(app: TestAp
         .post(
             "/coin/trade",
             t,
-            &[
-                ("match_id", "1"),
-                ("type", "2"),
-                ("target_price", &format!("{best_bid:.2}")),
-                ("amount", "0.2"),
-            ],
+            &limit("2", &format!("{best_bid:.2}"), "0.2"),
         )
         .await;
     sell.assert_ok();
@@ -395,29 +337,11 @@ async fn two_users_trade_with_partial_fills(app: TestApp) {
     app.fund(&buyer, &admin, "USDT", "100000").await;
     // With no provider quotes yet, the book is empty: the seller rests first.
     let ask = app
-        .post(
-            "/coin/trade",
-            Some(&seller),
-            &[
-                ("match_id", "1"),
-                ("type", "2"),
-                ("target_price", "60000"),
-                ("amount", "0.5"),
-            ],
-        )
+        .post("/coin/trade", Some(&seller), &limit("2", "60000", "0.5"))
         .await;
     ask.assert_ok();
     let bid = app
-        .post(
-            "/coin/trade",
-            Some(&buyer),
-            &[
-                ("match_id", "1"),
-                ("type", "1"),
-                ("target_price", "61000"),
-                ("amount", "0.2"),
-            ],
-        )
+        .post("/coin/trade", Some(&buyer), &limit("1", "61000", "0.2"))
         .await;
     bid.assert_ok();
     assert_eq!(bid.message()["status"], 1);
@@ -466,12 +390,7 @@ async fn orders_crossing_inside_a_batch_settle_together(app: TestApp) {
             let body: serde_json::Value = client
                 .post(format!("{address}/api/coin/trade"))
                 .header("Authorization", &token)
-                .form(&[
-                    ("match_id", "1"),
-                    ("type", side),
-                    ("target_price", "60000"),
-                    ("amount", "0.05"),
-                ])
+                .form(&limit(side, "60000", "0.05"))
                 .send()
                 .await
                 .unwrap_or_else(|e| panic!("{e}"))
@@ -566,13 +485,15 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
     resting.assert_ok();
     let resting_id = resting.message()["id"].as_i64().unwrap_or_default();
     let heard = Arc::new(Mutex::new(Vec::new()));
-    app.state.hub.do_send(Join {
-        id: 910_001,
-        to: Collector(heard.clone()).start().recipient(),
-        user_id: Some(seller_id),
-    });
-    // The hub handles the join before anything the market sends after it.
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    app.state
+        .hub
+        .send(Join {
+            id: 910_001,
+            to: Collector(heard.clone()).start().recipient(),
+            user_id: Some(seller_id),
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     let market = app
         .state
         .markets
@@ -596,29 +517,46 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
         let placed = t.await.unwrap_or_else(|e| panic!("{e}"));
         assert!(placed.is_ok(), "{placed:?}");
     }
-    let heard_frames = || -> Vec<String> {
-        let heard = heard.lock().unwrap_or_else(|p| p.into_inner());
-        heard.iter().map(|o| o.frame.to_string()).collect()
+    // A later order of the seller's, in a batch of its own: the hub and the
+    // collector handle messages in order, so once its event is heard every
+    // event of the takers' batch has been too.
+    let marker = market
+        .addr
+        .send(Place {
+            user_id: seller_id,
+            side: Side::Buy,
+            kind: Kind::Limit {
+                price: 1_000 * 100_000_000,
+                qty: 1_000_000,
+            },
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let marker_id = marker["id"].as_i64().unwrap_or_default();
+    let order_of = |frame: &str| -> Option<i64> {
+        let v: serde_json::Value = serde_json::from_str(frame.strip_prefix("42")?).ok()?;
+        (v[0] == "order").then(|| v[1]["id"].as_i64()).flatten()
     };
-    let seller_orders = |frames: &[String]| -> Vec<serde_json::Value> {
-        frames
-            .iter()
-            .filter_map(|f| f.strip_prefix("42"))
-            .filter_map(|f| serde_json::from_str::<serde_json::Value>(f).ok())
-            .filter(|v| v[0] == "order" && v[1]["id"] == resting_id)
-            .map(|v| v[1].clone())
-            .collect()
-    };
-    for _ in 0..50 {
-        if !seller_orders(&heard_frames()).is_empty() {
+    let mut frames = Vec::new();
+    for _ in 0..100 {
+        let all: Vec<String> = {
+            let heard = heard.lock().unwrap_or_else(|p| p.into_inner());
+            heard.iter().map(|o| o.frame.to_string()).collect()
+        };
+        if let Some(at) = all.iter().position(|f| order_of(f) == Some(marker_id)) {
+            frames = all[..at].to_vec();
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    // Whatever else might still arrive would have by now.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let frames = heard_frames();
-    let told = seller_orders(&frames);
+    assert!(!frames.is_empty(), "the marker order's event never came");
+    let told: Vec<serde_json::Value> = frames
+        .iter()
+        .filter(|f| order_of(f) == Some(resting_id))
+        .filter_map(|f| serde_json::from_str::<serde_json::Value>(&f[2..]).ok())
+        .map(|v| v[1].clone())
+        .collect();
     assert_eq!(told.len(), 1, "{frames:?}");
     assert_eq!(told[0]["deal_amount"], "0.5", "{}", told[0]);
     let balances = frames
@@ -665,16 +603,7 @@ async fn a_restart_keeps_open_orders_and_balances() {
         .unwrap_or_else(|| panic!("sqlite"));
     let token = first.login("demo@bourse.local", "Demo123456").await;
     let placed = first
-        .post(
-            "/coin/trade",
-            Some(&token),
-            &[
-                ("match_id", "1"),
-                ("type", "1"),
-                ("target_price", "40000"),
-                ("amount", "0.05"),
-            ],
-        )
+        .post("/coin/trade", Some(&token), &limit("1", "40000", "0.05"))
         .await;
     placed.assert_ok();
     let second = spawn_app_with(Backend::Sqlite, &overrides)
