@@ -34,6 +34,8 @@ pub struct Hub {
     /// Who listens to each channel: one lookup per event instead of a test
     /// of every session's subscriptions.
     listeners: HashMap<Sub, HashSet<u64>>,
+    /// The signed-in sessions of each user, for private events.
+    by_user: HashMap<i64, HashSet<u64>>,
     delivered: u64,
     handled: u64,
     last_message_at: i64,
@@ -64,7 +66,9 @@ pub struct Wire {
 }
 
 impl Wire {
-    fn of(node: &str, e: &MarketEvent) -> Wire {
+    /// Takes the event apart (its payload is moved, not copied: a batch's
+    /// events are many JSON trees).
+    fn of(node: &str, e: MarketEvent) -> Wire {
         let mut w = Wire {
             node: node.to_string(),
             kind: String::new(),
@@ -79,7 +83,7 @@ impl Wire {
             MarketEvent::Ticker(p) => {
                 w.kind = "ticker".into();
                 w.event = "daymarket".into();
-                w.payload = p.clone();
+                w.payload = p;
             }
             MarketEvent::Channel {
                 channel,
@@ -90,10 +94,10 @@ impl Wire {
             } => {
                 w.kind = "channel".into();
                 w.channel = Some(channel.to_string());
-                w.symbol = Some(symbol.clone());
+                w.symbol = Some(symbol);
                 w.period = period.map(str::to_string);
                 w.event = event.to_string();
-                w.payload = payload.clone();
+                w.payload = payload;
             }
             MarketEvent::Private {
                 user_id,
@@ -101,9 +105,9 @@ impl Wire {
                 payload,
             } => {
                 w.kind = "private".into();
-                w.user_id = Some(*user_id);
+                w.user_id = Some(user_id);
                 w.event = event.to_string();
-                w.payload = payload.clone();
+                w.payload = payload;
             }
             // The hub takes a batch apart before it gets here.
             MarketEvent::Many(_) => {}
@@ -129,19 +133,12 @@ impl Hub {
     }
 
     /// Delivers one event to the local sessions it is for.
+    /// The frame is encoded once for all of them, and not at all when no
+    /// session here wants the event (most private events under load: their
+    /// owners have no socket open).
     fn deliver(&mut self, w: &Wire) {
-        let mut sent = 0u64;
-        let frame: Arc<str> = Arc::from(super::codec::event_frame(&w.event, &w.payload));
-        let out = || Outbound {
-            frame: frame.clone(),
-        };
-        match w.kind.as_str() {
-            "ticker" => {
-                for s in self.sessions.values() {
-                    s.to.do_send(out());
-                    sent += 1;
-                }
-            }
+        let to: Vec<&Recipient<Outbound>> = match w.kind.as_str() {
+            "ticker" => self.sessions.values().map(|s| &s.to).collect(),
             "channel" => {
                 let key: Sub = (
                     w.channel.clone().unwrap_or_default(),
@@ -149,24 +146,30 @@ impl Hub {
                     w.period.clone(),
                 );
                 let ids = self.listeners.get(&key).into_iter().flatten();
-                for s in ids.filter_map(|id| self.sessions.get(id)) {
-                    s.to.do_send(out());
-                    sent += 1;
-                }
+                ids.filter_map(|id| self.sessions.get(id))
+                    .map(|s| &s.to)
+                    .collect()
             }
             "private" => {
-                for s in self
-                    .sessions
-                    .values()
-                    .filter(|s| s.user_id.is_some() && s.user_id == w.user_id)
-                {
-                    s.to.do_send(out());
-                    sent += 1;
-                }
+                let ids = w.user_id.and_then(|u| self.by_user.get(&u));
+                ids.into_iter()
+                    .flatten()
+                    .filter_map(|id| self.sessions.get(id))
+                    .map(|s| &s.to)
+                    .collect()
             }
-            _ => {}
+            _ => Vec::new(),
+        };
+        if to.is_empty() {
+            return;
         }
-        self.delivered += sent;
+        let frame: Arc<str> = Arc::from(super::codec::event_frame(&w.event, &w.payload));
+        for r in &to {
+            r.do_send(Outbound {
+                frame: frame.clone(),
+            });
+        }
+        self.delivered += to.len() as u64;
     }
 }
 
@@ -254,6 +257,16 @@ impl Hub {
         }
     }
 
+    fn forget_user(&mut self, user_id: Option<i64>, id: u64) {
+        let Some(user_id) = user_id else { return };
+        if let Some(ids) = self.by_user.get_mut(&user_id) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.by_user.remove(&user_id);
+            }
+        }
+    }
+
     fn touch(&mut self) {
         self.handled += 1;
         self.last_message_at = ::actors::market::actor::now_ms();
@@ -264,6 +277,9 @@ impl Handler<Join> for Hub {
     type Result = ();
     fn handle(&mut self, m: Join, _: &mut Context<Self>) {
         self.touch();
+        if let Some(user_id) = m.user_id {
+            self.by_user.entry(user_id).or_default().insert(m.id);
+        }
         let before = self.sessions.insert(
             m.id,
             Session {
@@ -272,9 +288,15 @@ impl Handler<Join> for Hub {
                 subs: HashSet::new(),
             },
         );
-        // A session that connects again starts with no subscriptions.
-        for sub in before.map(|s| s.subs).unwrap_or_default() {
-            self.unlisten(&sub, m.id);
+        // A session that connects again starts with no subscriptions, and as
+        // whoever it signs in as now.
+        if let Some(before) = before {
+            if before.user_id != m.user_id {
+                self.forget_user(before.user_id, m.id);
+            }
+            for sub in before.subs {
+                self.unlisten(&sub, m.id);
+            }
         }
     }
 }
@@ -284,6 +306,7 @@ impl Handler<Leave> for Hub {
     fn handle(&mut self, m: Leave, _: &mut Context<Self>) {
         self.touch();
         if let Some(s) = self.sessions.remove(&m.id) {
+            self.forget_user(s.user_id, m.id);
             for sub in s.subs {
                 self.unlisten(&sub, m.id);
             }
@@ -330,7 +353,7 @@ impl Hub {
             .as_ref()
             .map(|l| l.node.clone())
             .unwrap_or_default();
-        let w = Wire::of(&node, &e);
+        let w = Wire::of(&node, e);
         self.deliver(&w);
         if let Some(link) = &self.redis {
             if let (Some(mut con), Ok(text)) = (link.publisher.clone(), serde_json::to_string(&w)) {

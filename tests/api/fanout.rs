@@ -3,7 +3,8 @@
 
 use crate::helpers::{limit, spawn_app_with, Backend, Collector};
 use actix::Actor;
-use bourse::socket::hub::Join;
+use actors::market::actor::MarketEvent;
+use bourse::socket::hub::{Join, Leave, Outbound};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -72,4 +73,105 @@ async fn a_private_event_crosses_nodes_through_redis() {
             .any(|o| o.frame.starts_with(r#"42["order","#)),
         "a visitor's session received a private event"
     );
+}
+
+/// On one node: a private event reaches every socket its user has open and
+/// no other, a socket that signs in again as someone else follows its new
+/// user, and one that has left hears nothing more.
+#[actix_web::test]
+async fn private_events_follow_the_sockets_of_their_user() {
+    let app = spawn_app_with(Backend::Sqlite, &[])
+        .await
+        .unwrap_or_else(|| panic!("sqlite"));
+    let hub = &app.state.hub;
+    let heard: Vec<Arc<Mutex<Vec<Outbound>>>> =
+        (0..3).map(|_| Arc::new(Mutex::new(Vec::new()))).collect();
+    let join = |id: u64, user_id: Option<i64>| Join {
+        id: 800_000 + id,
+        to: Collector(heard[id as usize].clone()).start().recipient(),
+        user_id,
+    };
+    // Users far above any the test database holds.
+    let (ann, bob) = (9_000_001, 9_000_002);
+    for (id, user) in [(0, ann), (1, bob), (2, ann)] {
+        hub.send(join(id, Some(user)))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let private = |user_id: i64, probe: i64| MarketEvent::Private {
+        user_id,
+        event: "order",
+        payload: serde_json::json!({ "probe": probe }),
+    };
+    // What each socket heard of the probes, once a last event to everyone
+    // (sent after them, so handled after them) has reached all three.
+    let probes = |end: i64| {
+        let heard = heard.clone();
+        async move {
+            hub.send(MarketEvent::Ticker(serde_json::json!({ "end": end })))
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+            let end_frame = format!(r#"42["daymarket",{{"end":{end}}}]"#);
+            let mut out = Vec::new();
+            for h in &heard {
+                let mut got = None;
+                for _ in 0..100 {
+                    let frames: Vec<String> = h
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .iter()
+                        .map(|o| o.frame.to_string())
+                        .collect();
+                    if frames.contains(&end_frame) {
+                        got = Some(frames);
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                let frames = got.unwrap_or_else(|| panic!("the last event never came"));
+                let seen: Vec<i64> = frames
+                    .iter()
+                    .filter_map(|f| f.strip_prefix(r#"42["order",{"probe":"#))
+                    .filter_map(|f| f.trim_end_matches("}]").parse().ok())
+                    .collect();
+                out.push(seen);
+                h.lock().unwrap_or_else(|p| p.into_inner()).clear();
+            }
+            out
+        }
+    };
+    hub.send(private(ann, 1))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    hub.send(private(bob, 2))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(probes(1).await, vec![vec![1], vec![2], vec![1]]);
+
+    // Socket 0 signs in again, as Bob.
+    hub.send(join(0, Some(bob)))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    hub.send(private(ann, 3))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    hub.send(private(bob, 4))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(probes(2).await, vec![vec![4], vec![4], vec![3]]);
+
+    // Socket 2, Ann's last, leaves: her events go nowhere.
+    hub.send(Leave { id: 800_002 })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    hub.send(private(ann, 5))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    hub.send(private(bob, 6))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    hub.send(join(2, None))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(probes(3).await, vec![vec![6], vec![6], vec![]]);
 }
