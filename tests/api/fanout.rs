@@ -2,9 +2,9 @@
 //! reaches a socket session held by the other, and only the session it is for.
 
 use crate::helpers::{limit, spawn_app_with, Backend, Collector};
-use actix::Actor;
+use actix::{Actor, Addr, Handler, Message};
 use actors::market::actor::MarketEvent;
-use bourse::socket::hub::{Join, Leave, Outbound};
+use bourse::socket::hub::{Hub, Join, Leave, Outbound};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -48,23 +48,12 @@ async fn a_private_event_crosses_nodes_through_redis() {
     a.post("/coin/trade", Some(&token), &limit("1", "30000", "0.01"))
         .await
         .assert_ok();
-    let mut got = false;
-    for _ in 0..50 {
-        if mine
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .any(|o| o.frame.starts_with(r#"42["order","#))
-        {
-            got = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(
-        got,
-        "node b's session never heard of the order placed on node a"
-    );
+    Collector::frames_before(
+        &mine,
+        |f| f.starts_with(r#"42["order","#),
+        "node b's session never heard of the order placed on node a",
+    )
+    .await;
     assert!(
         !visitor
             .lock()
@@ -73,6 +62,15 @@ async fn a_private_event_crosses_nodes_through_redis() {
             .any(|o| o.frame.starts_with(r#"42["order","#)),
         "a visitor's session received a private event"
     );
+}
+
+/// Hands `m` to the hub and waits until it has been handled.
+async fn tell<M>(hub: &Addr<Hub>, m: M)
+where
+    M: Message<Result = ()> + Send + 'static,
+    Hub: Handler<M>,
+{
+    hub.send(m).await.unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// On one node: a private event reaches every socket its user has open and
@@ -94,9 +92,7 @@ async fn private_events_follow_the_sockets_of_their_user() {
     // Users far above any the test database holds.
     let (ann, bob) = (9_000_001, 9_000_002);
     for (id, user) in [(0, ann), (1, bob), (2, ann)] {
-        hub.send(join(id, Some(user)))
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
+        tell(hub, join(id, Some(user))).await;
     }
     let private = |user_id: i64, probe: i64| MarketEvent::Private {
         user_id,
@@ -108,27 +104,13 @@ async fn private_events_follow_the_sockets_of_their_user() {
     let probes = |end: i64| {
         let heard = heard.clone();
         async move {
-            hub.send(MarketEvent::Ticker(serde_json::json!({ "end": end })))
-                .await
-                .unwrap_or_else(|e| panic!("{e}"));
+            tell(hub, MarketEvent::Ticker(serde_json::json!({ "end": end }))).await;
             let end_frame = format!(r#"42["daymarket",{{"end":{end}}}]"#);
             let mut out = Vec::new();
             for h in &heard {
-                let mut got = None;
-                for _ in 0..100 {
-                    let frames: Vec<String> = h
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .iter()
-                        .map(|o| o.frame.to_string())
-                        .collect();
-                    if frames.contains(&end_frame) {
-                        got = Some(frames);
-                        break;
-                    }
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                }
-                let frames = got.unwrap_or_else(|| panic!("the last event never came"));
+                let frames =
+                    Collector::frames_before(h, |f| f == end_frame, "the last event never came")
+                        .await;
                 let seen: Vec<i64> = frames
                     .iter()
                     .filter_map(|f| f.strip_prefix(r#"42["order",{"probe":"#))
@@ -140,38 +122,20 @@ async fn private_events_follow_the_sockets_of_their_user() {
             out
         }
     };
-    hub.send(private(ann, 1))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    hub.send(private(bob, 2))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    tell(hub, private(ann, 1)).await;
+    tell(hub, private(bob, 2)).await;
     assert_eq!(probes(1).await, vec![vec![1], vec![2], vec![1]]);
 
     // Socket 0 signs in again, as Bob.
-    hub.send(join(0, Some(bob)))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    hub.send(private(ann, 3))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    hub.send(private(bob, 4))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    tell(hub, join(0, Some(bob))).await;
+    tell(hub, private(ann, 3)).await;
+    tell(hub, private(bob, 4)).await;
     assert_eq!(probes(2).await, vec![vec![4], vec![4], vec![3]]);
 
     // Socket 2, Ann's last, leaves: her events go nowhere.
-    hub.send(Leave { id: 800_002 })
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    hub.send(private(ann, 5))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    hub.send(private(bob, 6))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    hub.send(join(2, None))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    tell(hub, Leave { id: 800_002 }).await;
+    tell(hub, private(ann, 5)).await;
+    tell(hub, private(bob, 6)).await;
+    tell(hub, join(2, None)).await;
     assert_eq!(probes(3).await, vec![vec![6], vec![6], vec![]]);
 }

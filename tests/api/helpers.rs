@@ -236,6 +236,31 @@ impl Handler<Outbound> for Collector {
     }
 }
 
+impl Collector {
+    /// The frames `heard` kept before the first one `until` accepts, once that
+    /// one has come; panics with `what` if it has not within five seconds.
+    pub async fn frames_before(
+        heard: &Arc<Mutex<Vec<Outbound>>>,
+        until: impl Fn(&str) -> bool,
+        what: &str,
+    ) -> Vec<String> {
+        for _ in 0..250 {
+            let mut frames: Vec<String> = heard
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .map(|o| o.frame.to_string())
+                .collect();
+            if let Some(at) = frames.iter().position(|f| until(f)) {
+                frames.truncate(at);
+                return frames;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("{what}")
+    }
+}
+
 /// Runs an async test body once on SQLite and once on PostgreSQL (when
 /// `TEST_DATABASE_URL` is set; otherwise that half reports it did not run).
 #[macro_export]

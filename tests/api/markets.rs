@@ -538,19 +538,12 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
         let v: serde_json::Value = serde_json::from_str(frame.strip_prefix("42")?).ok()?;
         (v[0] == "order").then(|| v[1]["id"].as_i64()).flatten()
     };
-    let mut frames = Vec::new();
-    for _ in 0..100 {
-        let all: Vec<String> = {
-            let heard = heard.lock().unwrap_or_else(|p| p.into_inner());
-            heard.iter().map(|o| o.frame.to_string()).collect()
-        };
-        if let Some(at) = all.iter().position(|f| order_of(f) == Some(marker_id)) {
-            frames = all[..at].to_vec();
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert!(!frames.is_empty(), "the marker order's event never came");
+    let frames = Collector::frames_before(
+        &heard,
+        |f| order_of(f) == Some(marker_id),
+        "the marker order's event never came",
+    )
+    .await;
     let told: Vec<serde_json::Value> = frames
         .iter()
         .filter(|f| order_of(f) == Some(resting_id))
