@@ -30,8 +30,11 @@ socket-deps:
 py-deps:
 	@python3 -c "import aiosmtpd" 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 
+# The browser for the end-to-end tests, and CJK fonts so that screenshots of the
+# Chinese, Japanese and Korean screens show their text instead of empty boxes.
 chromium:
-	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+	@command -v chromium >/dev/null && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || \
+		(apt-get update -qq && apt-get install -y -qq chromium fonts-noto-cjk >/dev/null)
 
 web: web-deps
 	cd web && $(NPM) run build
