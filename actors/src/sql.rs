@@ -71,9 +71,9 @@ impl Params {
     /// What an insert run by `inserted_ids` ends with. On SQLite a second
     /// statement in the same query text: sqlx's SQLite driver runs the
     /// statements of one text in turn on the connection's thread, so the last
-    /// id comes back without another hand-off there and back. (sqlx calls
-    /// several statements in one prepared query deprecated, for a later
-    /// release; the `sqlite` tests fail at once should it stop working.)
+    /// id comes back without another hand-off there and back. (sqlx marks
+    /// several statements in one prepared query as deprecated, to go in a later
+    /// release; every SQLite test that places an order fails if it stops working.)
     pub fn returning_id(self) -> &'static str {
         match self {
             Params::Numbered => " RETURNING id",
@@ -104,10 +104,11 @@ impl Params {
 ///
 /// SQLite gives the rows of one insert consecutive ids in that order (one writer
 /// at a time; each new rowid is one above the last), so the last id is all it
-/// needs to ask for, in the same call as the insert. Streaming a `RETURNING` row back costs a hand-off between
-/// threads per row, which was a quarter of a batch's time. PostgreSQL numbers
-/// the rows from its sequence in `VALUES` order too, but other writers may take
-/// numbers in between, so there the ids come back with `RETURNING` and sorted.
+/// needs to ask for, in the same call as the insert. Streaming a `RETURNING`
+/// row back costs a hand-off between threads per row, which was a quarter of a
+/// batch's time. PostgreSQL numbers the rows from its sequence in `VALUES`
+/// order too, but other writers may take numbers in between, so there the ids
+/// come back with `RETURNING` and sorted.
 pub async fn inserted_ids<'q>(
     conn: &mut AnyConnection,
     q: Query<'q, Any, AnyArguments<'q>>,
