@@ -137,8 +137,18 @@ impl Hub {
     /// session here wants the event (most private events under load: their
     /// owners have no socket open).
     fn deliver(&mut self, w: &Wire) {
-        let to: Vec<&Recipient<Outbound>> = match w.kind.as_str() {
-            "ticker" => self.sessions.values().map(|s| &s.to).collect(),
+        let mut frame: Option<Arc<str>> = None;
+        let mut sent = 0u64;
+        let mut send = |to: &Recipient<Outbound>| {
+            let frame = frame
+                .get_or_insert_with(|| Arc::from(super::codec::event_frame(&w.event, &w.payload)));
+            to.do_send(Outbound {
+                frame: frame.clone(),
+            });
+            sent += 1;
+        };
+        match w.kind.as_str() {
+            "ticker" => self.sessions.values().for_each(|s| send(&s.to)),
             "channel" => {
                 let key: Sub = (
                     w.channel.clone().unwrap_or_default(),
@@ -147,29 +157,18 @@ impl Hub {
                 );
                 let ids = self.listeners.get(&key).into_iter().flatten();
                 ids.filter_map(|id| self.sessions.get(id))
-                    .map(|s| &s.to)
-                    .collect()
+                    .for_each(|s| send(&s.to));
             }
             "private" => {
                 let ids = w.user_id.and_then(|u| self.by_user.get(&u));
                 ids.into_iter()
                     .flatten()
                     .filter_map(|id| self.sessions.get(id))
-                    .map(|s| &s.to)
-                    .collect()
+                    .for_each(|s| send(&s.to));
             }
-            _ => Vec::new(),
-        };
-        if to.is_empty() {
-            return;
+            _ => {}
         }
-        let frame: Arc<str> = Arc::from(super::codec::event_frame(&w.event, &w.payload));
-        for r in &to {
-            r.do_send(Outbound {
-                frame: frame.clone(),
-            });
-        }
-        self.delivered += to.len() as u64;
+        self.delivered += sent;
     }
 }
 

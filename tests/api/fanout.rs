@@ -1,10 +1,10 @@
 //! Two nodes sharing one database and one Redis: an event raised on one node
 //! reaches a socket session held by the other, and only the session it is for.
 
-use crate::helpers::{limit, spawn_app_with, Backend, Collector};
-use actix::{Actor, Addr, Handler, Message};
+use crate::helpers::{limit, spawn_app_with, tell, Backend, Collector};
+use actix::Actor;
 use actors::market::actor::MarketEvent;
-use bourse::socket::hub::{Hub, Join, Leave, Outbound};
+use bourse::socket::hub::{Join, Leave, Outbound};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -62,15 +62,6 @@ async fn a_private_event_crosses_nodes_through_redis() {
             .any(|o| o.frame.starts_with(r#"42["order","#)),
         "a visitor's session received a private event"
     );
-}
-
-/// Hands `m` to the hub and waits until it has been handled.
-async fn tell<M>(hub: &Addr<Hub>, m: M)
-where
-    M: Message<Result = ()> + Send + 'static,
-    Hub: Handler<M>,
-{
-    hub.send(m).await.unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// On one node: a private event reaches every socket its user has open and

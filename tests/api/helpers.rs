@@ -406,3 +406,12 @@ pub fn limit<'a>(side: &'a str, price: &'a str, amount: &'a str) -> [(&'a str, &
         ("amount", amount),
     ]
 }
+
+/// Hands `m` to the hub and waits until it has been handled.
+pub async fn tell<M>(hub: &actix::Addr<bourse::socket::hub::Hub>, m: M)
+where
+    M: actix::Message<Result = ()> + Send + 'static,
+    bourse::socket::hub::Hub: actix::Handler<M>,
+{
+    hub.send(m).await.unwrap_or_else(|e| panic!("{e}"))
+}

@@ -2,7 +2,7 @@
 //! orders against the liquidity provider and other users, with the ledger audit
 //! after each, and a restart that keeps the book.
 
-use crate::helpers::{limit, spawn_app_with, Backend, Collector, TestApp};
+use crate::helpers::{limit, spawn_app_with, tell, Backend, Collector, TestApp};
 use crate::on_both;
 use actix::Actor;
 use actors::market::actor::{Place, Snapshot, Tick};
@@ -485,15 +485,15 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
     resting.assert_ok();
     let resting_id = resting.message()["id"].as_i64().unwrap_or_default();
     let heard = Arc::new(Mutex::new(Vec::new()));
-    app.state
-        .hub
-        .send(Join {
+    tell(
+        &app.state.hub,
+        Join {
             id: 910_001,
             to: Collector(heard.clone()).start().recipient(),
             user_id: Some(seller_id),
-        })
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+        },
+    )
+    .await;
     let market = app
         .state
         .markets
