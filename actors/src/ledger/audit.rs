@@ -31,12 +31,17 @@ pub async fn audit(pool: &AnyPool) -> Result<AuditReport, LedgerError> {
         .find(|(_, sum)| *sum != 0)
         .map(|(c, sum)| format!("currency {c}: journal sums to {sum}, not 0"));
     let rows: Vec<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+        // The journal is summed in one pass and then matched to the balances:
+        // a join per balance row would look each row's entries up by an index
+        // the journal does not keep (it is indexed by holder and time).
         "SELECT b.holder, b.currency, b.account, b.available, b.frozen,
-                CAST(COALESCE(SUM(CASE WHEN j.bucket = 0 THEN j.amount ELSE 0 END), 0) AS BIGINT),
-                CAST(COALESCE(SUM(CASE WHEN j.bucket = 1 THEN j.amount ELSE 0 END), 0) AS BIGINT)
-         FROM balances b LEFT JOIN ledger_journal j
-           ON j.holder = b.holder AND j.currency = b.currency AND j.account = b.account
-         GROUP BY b.holder, b.currency, b.account, b.available, b.frozen
+                CAST(COALESCE(j.available, 0) AS BIGINT), CAST(COALESCE(j.frozen, 0) AS BIGINT)
+         FROM balances b LEFT JOIN (
+             SELECT holder, currency, account,
+                    SUM(CASE WHEN bucket = 0 THEN amount ELSE 0 END) AS available,
+                    SUM(CASE WHEN bucket = 1 THEN amount ELSE 0 END) AS frozen
+             FROM ledger_journal GROUP BY holder, currency, account
+         ) j ON j.holder = b.holder AND j.currency = b.currency AND j.account = b.account
          ORDER BY b.holder, b.currency, b.account",
     )
     .fetch_all(pool)
