@@ -187,13 +187,37 @@ impl Writer {
                 .is_err()
             {
                 // A connection that cannot roll back is not trusted with the
-                // next transaction: it is closed (which rolls back) and a fresh
-                // one takes its place.
-                let fresh = self.pool.acquire().await?.detach();
-                drop(std::mem::replace(&mut self.conn, fresh));
+                // next transaction.
+                self.replace().await?;
             }
             self.open = false;
         }
+        Ok(())
+    }
+
+    /// Puts a fresh connection from the pool in this one's place and closes
+    /// this one, which rolls back whatever it holds and releases its lock
+    /// before the fresh one writes.
+    async fn replace(&mut self) -> Result<(), sqlx::Error> {
+        use sqlx::Connection as _;
+        let fresh = self.pool.acquire().await?.detach();
+        let old = std::mem::replace(&mut self.conn, fresh);
+        if let Err(e) = old.close().await {
+            log::warn!("closing the writers' old connection: {e}");
+        }
+        Ok(())
+    }
+
+    /// Begins a transaction. A connection that cannot (its thread gone, or a
+    /// transaction open on it that `open` does not know of) would refuse every
+    /// later write of every market, so it is replaced once and asked again.
+    async fn begin(&mut self) -> Result<(), sqlx::Error> {
+        if let Err(e) = sqlx::query("BEGIN").execute(&mut self.conn).await {
+            log::warn!("the writers' connection cannot begin ({e}); opening a fresh one");
+            self.replace().await?;
+            sqlx::query("BEGIN").execute(&mut self.conn).await?;
+        }
+        self.open = true;
         Ok(())
     }
 }
@@ -223,8 +247,7 @@ impl Store {
         };
         let mut w = writer.clone().lock_owned().await;
         w.settle().await?;
-        sqlx::query("BEGIN").execute(&mut w.conn).await?;
-        w.open = true;
+        w.begin().await?;
         Ok(WriteTx::Shared(SharedTx { w }))
     }
 
@@ -518,6 +541,43 @@ mod store_tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(after.log < 10, "the log went on from {done:?} to {after:?}");
         assert_eq!(count(&store).await, 51);
+    }
+
+    /// A transaction left open on the writers' connection behind the store's
+    /// back makes `BEGIN` fail; the store replaces the connection (which rolls
+    /// the stray transaction back) instead of refusing every write from then on.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_writer_connection_that_cannot_begin_is_replaced() {
+        let pool = sqlite_without_busy_wait()
+            .await
+            .unwrap_or_else(|| panic!("SQLite is always available"));
+        sqlx::query("CREATE TABLE t (v BIGINT NOT NULL)")
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let store = Store::open(pool, true)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        {
+            let writer = store.writer.clone().unwrap_or_else(|| panic!("SQLite"));
+            let mut w = writer.lock().await;
+            sqlx::query("BEGIN; INSERT INTO t (v) VALUES (99)")
+                .execute(&mut w.conn)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
+        insert(&mut tx, 1).await.unwrap_or_else(|e| panic!("{e}"));
+        tx.commit().await.unwrap_or_else(|e| panic!("{e}"));
+        let (n, sum): (i64, i64) = sqlx::query_as("SELECT COUNT(*), CAST(SUM(v) AS BIGINT) FROM t")
+            .fetch_one(&*store)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (n, sum),
+            (1, 1),
+            "the stray row is rolled back, the new one kept"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
