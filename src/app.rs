@@ -81,7 +81,7 @@ impl Application {
             .await
             .map_err(|e| format!("database: {e}"))?;
         if backend == Backend::Sqlite {
-            db::spawn_checkpointer(store.clone());
+            db::spawn_checkpointer(store.clone(), &settings.database.url);
         }
         let hub = match settings.redis.url.as_str() {
             "" => crate::socket::hub::Hub::default(),

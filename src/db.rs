@@ -5,7 +5,7 @@
 use actors::sql::{Checkpoint, Store};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyConnection, AnyPool, Executor};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub type Db = AnyPool;
 
@@ -62,14 +62,40 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error>
     Ok(pool)
 }
 
-/// SQLite creates the file (`mode=rwc`) but not its folder.
-fn ensure_sqlite_dir(url: &str) {
-    let path = url
-        .trim_start_matches("sqlite://")
+/// The database file a SQLite URL names.
+fn sqlite_path(url: &str) -> &str {
+    url.trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:")
         .split('?')
         .next()
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// Writes the log's and the database file's pages to disk, off the async
+/// threads. Done just before the writers' turn, it leaves the checkpoint in
+/// that turn only the little written since to wait for.
+async fn presync(db: &Path) {
+    let files = [db.to_path_buf(), {
+        let mut wal = db.as_os_str().to_owned();
+        wal.push("-wal");
+        wal.into()
+    }];
+    let synced = tokio::task::spawn_blocking(move || {
+        files
+            .iter()
+            .try_for_each(|f| std::fs::File::open(f).and_then(|f| f.sync_data()))
+    })
+    .await;
+    match synced {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => log::warn!("checkpoint: sync: {e}"),
+        Err(e) => log::warn!("checkpoint: sync: {e}"),
+    }
+}
+
+/// SQLite creates the file (`mode=rwc`) but not its folder.
+fn ensure_sqlite_dir(url: &str) {
+    let path = sqlite_path(url);
     if let Some(parent) = Path::new(path).parent() {
         if !parent.as_os_str().is_empty() {
             if let Err(e) = std::fs::create_dir_all(parent) {
@@ -98,42 +124,85 @@ const BACKSTOP_FRAMES: i64 = 32_768;
 /// runs every 50 ms beside the writers (it never blocks one), so each pass has
 /// little to copy. A log only starts over once every frame has been copied
 /// back, which a pass racing the writers never quite achieves, so once the log
-/// passes `RESTART_FRAMES` and a pass has left little behind, the rest is
-/// copied in the writers' turn, between two of their transactions (about
-/// 10 ms under load), and the next write starts the log over. The automatic
-/// checkpoint stays as a backstop, at twice the length.
-pub fn spawn_checkpointer(store: Store) {
-    /// 64 MB of 4 KB pages.
-    const RESTART_FRAMES: i64 = BACKSTOP_FRAMES / 2;
-    /// What the writers' turn may be asked to copy: 2 MB; once the log is
-    /// half-way from `RESTART_FRAMES` to the backstop, whatever is left.
-    const LEFT_FRAMES: i64 = 512;
-    const FORCE_FRAMES: i64 = (RESTART_FRAMES + BACKSTOP_FRAMES) / 2;
+/// passes `RESTART_FRAMES` and a pass has left little behind (see
+/// [`needs_writers_turn`]), the rest is copied in the writers' turn, between
+/// two of their transactions, and the next write starts the log over. That
+/// pass stalls every writer until both files are on disk, so the files are
+/// synced and copied once more just before it, leaving it only what was
+/// written meanwhile to wait for. The automatic checkpoint stays as a
+/// backstop, at twice the length.
+pub fn spawn_checkpointer(store: Store, url: &str) {
+    let file = PathBuf::from(sqlite_path(url));
     actix::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_millis(50));
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let pass = |store: Store| async move {
+            let mut conn = store.acquire().await?;
+            Checkpoint::passive(&mut conn).await
+        };
         while !store.is_closed() {
             every.tick().await;
-            let pass = async {
-                let mut conn = store.acquire().await?;
-                Checkpoint::passive(&mut conn).await
-            }
-            .await;
-            let finish = match pass {
-                Ok(done) => {
-                    done.log >= FORCE_FRAMES
-                        || (done.log >= RESTART_FRAMES && done.log - done.copied <= LEFT_FRAMES)
-                }
+            let finish = match pass(store.clone()).await {
+                Ok(done) => needs_writers_turn(done),
                 Err(e) => {
                     log::warn!("checkpoint: {e}");
                     false
                 }
             };
             if finish {
+                presync(&file).await;
+                if let Err(e) = pass(store.clone()).await {
+                    log::warn!("checkpoint: {e}");
+                }
                 if let Err(e) = store.checkpoint_between_writes().await {
                     log::warn!("checkpoint: {e}");
                 }
             }
         }
     });
+}
+
+/// 64 MB of 4 KB pages.
+const RESTART_FRAMES: i64 = BACKSTOP_FRAMES / 2;
+/// What the writers' turn may be asked to copy: 2 MB; once the log is half-way
+/// from `RESTART_FRAMES` to the backstop, whatever is left.
+const LEFT_FRAMES: i64 = 512;
+const FORCE_FRAMES: i64 = (RESTART_FRAMES + BACKSTOP_FRAMES) / 2;
+
+/// Whether a long log should be finished in the writers' turn, after a pass
+/// beside them left it as `done`. A log with nothing left to copy needs no
+/// turn: the next write starts it over by itself. (Asking anyway, as this did
+/// when a pass ran right after a turn and before that next write, stalled
+/// the writers a second time for nothing: half of all turns under load.)
+fn needs_writers_turn(done: Checkpoint) -> bool {
+    let left = done.log - done.copied;
+    left > 0 && (done.log >= FORCE_FRAMES || (done.log >= RESTART_FRAMES && left <= LEFT_FRAMES))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_long_log_with_a_little_left_takes_the_writers_turn() {
+        let at = |log, copied| needs_writers_turn(Checkpoint { log, copied });
+        assert!(!at(RESTART_FRAMES - 1, RESTART_FRAMES - 2), "short log");
+        assert!(
+            at(RESTART_FRAMES, RESTART_FRAMES - LEFT_FRAMES),
+            "little left"
+        );
+        assert!(
+            !at(RESTART_FRAMES, RESTART_FRAMES - LEFT_FRAMES - 1),
+            "too much left"
+        );
+        assert!(at(FORCE_FRAMES, 0), "past the force mark, whatever is left");
+        assert!(
+            !at(RESTART_FRAMES, RESTART_FRAMES),
+            "all copied: the next write starts over"
+        );
+        assert!(
+            !at(FORCE_FRAMES, FORCE_FRAMES),
+            "all copied, even when long"
+        );
+    }
 }
