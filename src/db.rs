@@ -85,11 +85,11 @@ async fn presync(db: &Path) {
             .iter()
             .try_for_each(|f| std::fs::File::open(f).and_then(|f| f.sync_data()))
     })
-    .await;
-    match synced {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => log::warn!("checkpoint: sync: {e}"),
-        Err(e) => log::warn!("checkpoint: sync: {e}"),
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|done| done.map_err(|e| e.to_string()));
+    if let Err(e) = synced {
+        log::warn!("checkpoint: sync: {e}");
     }
 }
 
@@ -123,8 +123,9 @@ const BACKSTOP_FRAMES: i64 = 32_768;
 /// behind it then waits for (20-40 ms under load). Here a passive checkpoint
 /// runs every 50 ms beside the writers (it never blocks one), so each pass has
 /// little to copy. A log only starts over once every frame has been copied
-/// back, which a pass racing the writers never quite achieves, so once the log
-/// passes `RESTART_FRAMES` and a pass has left little behind (see
+/// back, which a pass racing the writers achieves only when it falls between
+/// two of their transactions, so once the log passes `RESTART_FRAMES` and a
+/// pass has left a little behind (see
 /// [`needs_writers_turn`]), the rest is copied in the writers' turn, between
 /// two of their transactions, and the next write starts the log over. That
 /// pass stalls every writer until both files are on disk, so the files are
