@@ -137,13 +137,9 @@ pub fn spawn_checkpointer(store: Store, url: &str) {
     actix::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_millis(50));
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let pass = |store: Store| async move {
-            let mut conn = store.acquire().await?;
-            Checkpoint::passive(&mut conn).await
-        };
         while !store.is_closed() {
             every.tick().await;
-            let finish = match pass(store.clone()).await {
+            let finish = match passive_pass(&store).await {
                 Ok(done) => needs_writers_turn(done),
                 Err(e) => {
                     log::warn!("checkpoint: {e}");
@@ -152,7 +148,7 @@ pub fn spawn_checkpointer(store: Store, url: &str) {
             };
             if finish {
                 presync(&file).await;
-                if let Err(e) = pass(store.clone()).await {
+                if let Err(e) = passive_pass(&store).await {
                     log::warn!("checkpoint: {e}");
                 }
                 if let Err(e) = store.checkpoint_between_writes().await {
@@ -161,6 +157,12 @@ pub fn spawn_checkpointer(store: Store, url: &str) {
             }
         }
     });
+}
+
+/// A passive checkpoint on a pool connection, beside the writers.
+async fn passive_pass(store: &Store) -> Result<Checkpoint, sqlx::Error> {
+    let mut conn = store.acquire().await?;
+    Checkpoint::passive(&mut conn).await
 }
 
 /// 64 MB of 4 KB pages.

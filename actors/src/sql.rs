@@ -441,6 +441,17 @@ mod store_tests {
             .ok()
     }
 
+    /// A store over `pool` with the one table `t (v)` these tests write.
+    async fn store_with_table(pool: AnyPool, sqlite: bool) -> Store {
+        sqlx::query("CREATE TABLE t (v BIGINT NOT NULL)")
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        Store::open(pool, sqlite)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
     async fn writers_take_turns_and_an_abandoned_transaction_keeps_nothing(postgres: bool) {
         let pool = match postgres {
             true => fresh_db(true).await,
@@ -450,13 +461,7 @@ mod store_tests {
             assert!(postgres, "SQLite is always available");
             return;
         };
-        sqlx::query("CREATE TABLE t (v BIGINT NOT NULL)")
-            .execute(&pool)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-        let store = Store::open(pool, !postgres)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
+        let store = store_with_table(pool, !postgres).await;
 
         // Dropped halfway, as an error returned with `?` would: nothing kept,
         // and a writer outside the store gets the lock back within moments
@@ -509,13 +514,7 @@ mod store_tests {
         let pool = sqlite_without_busy_wait()
             .await
             .unwrap_or_else(|| panic!("SQLite is always available"));
-        sqlx::query("CREATE TABLE t (v BIGINT NOT NULL)")
-            .execute(&pool)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-        let store = Store::open(pool, true)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
+        let store = store_with_table(pool, true).await;
         let write = |v: i64| {
             let store = store.clone();
             async move {
@@ -551,13 +550,7 @@ mod store_tests {
         let pool = sqlite_without_busy_wait()
             .await
             .unwrap_or_else(|| panic!("SQLite is always available"));
-        sqlx::query("CREATE TABLE t (v BIGINT NOT NULL)")
-            .execute(&pool)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-        let store = Store::open(pool, true)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
+        let store = store_with_table(pool, true).await;
         {
             let writer = store.writer.clone().unwrap_or_else(|| panic!("SQLite"));
             let mut w = writer.lock().await;

@@ -203,16 +203,23 @@ async fn the_audit_names_a_tampered_balance(pool: AnyPool) {
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
-    sqlx::query("UPDATE balances SET frozen = frozen + 1 WHERE holder = 3")
-        .execute(&pool)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let report = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
-    assert!(!report.ok);
-    assert!(
-        report.first_broken.unwrap_or_default().contains("holder 3"),
-        "the broken row names its holder"
-    );
+    // Each side of the balance, tampered in turn and put back.
+    for side in ["available", "frozen"] {
+        let tamper = |by: i64| {
+            let sql = format!("UPDATE balances SET {side} = {side} + {by} WHERE holder = 3");
+            let pool = pool.clone();
+            async move { sqlx::query(&sql).execute(&pool).await }
+        };
+        tamper(1).await.unwrap_or_else(|e| panic!("{e}"));
+        let report = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+        assert!(!report.ok, "{side}");
+        assert!(
+            report.first_broken.unwrap_or_default().contains("holder 3"),
+            "the broken row names its holder ({side})"
+        );
+        tamper(-1).await.unwrap_or_else(|e| panic!("{e}"));
+        assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false), "{side}");
+    }
 }
 
 on_both!(
