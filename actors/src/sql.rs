@@ -515,16 +515,8 @@ mod store_tests {
             .await
             .unwrap_or_else(|| panic!("SQLite is always available"));
         let store = store_with_table(pool, true).await;
-        let write = |v: i64| {
-            let store = store.clone();
-            async move {
-                let mut tx = store.begin().await?;
-                insert(&mut tx, v).await?;
-                tx.commit().await
-            }
-        };
         for v in 0..50 {
-            write(v).await.unwrap_or_else(|e| panic!("{e}"));
+            write(&store, v).await.unwrap_or_else(|e| panic!("{e}"));
         }
         let done = store
             .checkpoint_between_writes()
@@ -533,13 +525,54 @@ mod store_tests {
             .unwrap_or_else(|| panic!("SQLite has a log"));
         assert!(done.log >= 50, "{done:?}");
         assert_eq!(done.copied, done.log);
-        write(50).await.unwrap_or_else(|e| panic!("{e}"));
-        let mut conn = store.acquire().await.unwrap_or_else(|e| panic!("{e}"));
-        let after = Checkpoint::passive(&mut conn)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
+        write(&store, 50).await.unwrap_or_else(|e| panic!("{e}"));
+        let after = passive(&store).await;
         assert!(after.log < 10, "the log went on from {done:?} to {after:?}");
         assert_eq!(count(&store).await, 51);
+    }
+
+    /// The reason the checkpointer takes the writers' turn at all: a pass
+    /// beside a write under way copies the whole log, yet the log does not
+    /// start over, because only a write that begins after the copy can do that.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_log_copied_during_a_write_goes_on_growing() {
+        let pool = sqlite_without_busy_wait()
+            .await
+            .unwrap_or_else(|| panic!("SQLite is always available"));
+        let store = store_with_table(pool, true).await;
+        for v in 0..50 {
+            write(&store, v).await.unwrap_or_else(|e| panic!("{e}"));
+        }
+        let mut open = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
+        insert(&mut open, 50)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let done = passive(&store).await;
+        assert!(done.log >= 50, "{done:?}");
+        assert_eq!(done.copied, done.log, "everything committed is copied");
+        open.commit().await.unwrap_or_else(|e| panic!("{e}"));
+        write(&store, 51).await.unwrap_or_else(|e| panic!("{e}"));
+        let after = passive(&store).await;
+        assert!(
+            after.log > done.log,
+            "the log started over from {done:?} to {after:?}"
+        );
+        assert_eq!(count(&store).await, 52);
+    }
+
+    /// One write of `v` in a transaction of its own.
+    async fn write(store: &Store, v: i64) -> Result<(), sqlx::Error> {
+        let mut tx = store.begin().await?;
+        insert(&mut tx, v).await?;
+        tx.commit().await
+    }
+
+    /// A passive checkpoint on a pool connection, as the checkpointer runs it.
+    async fn passive(store: &Store) -> Checkpoint {
+        let mut conn = store.acquire().await.unwrap_or_else(|e| panic!("{e}"));
+        Checkpoint::passive(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A transaction left open on the writers' connection behind the store's
