@@ -13,7 +13,8 @@
 //!    (committed) orders is the sustained throughput;
 //! 2. latency: an open-loop run at half that rate (or at `--rate`, to compare
 //!    two builds at the same load) for `--seconds`, reporting p50 / p99 / max
-//!    of the time to an acknowledged order;
+//!    of the time to an acknowledged order (`--trace FILE` writes each one's
+//!    due time and latency, to line slow answers up with the server's log);
 //! 3. ceiling: the same saturation run against a trivial actix-web endpoint
 //!    started in this process with the server's worker count, to show what the
 //!    machine, the HTTP stack and this generator allow at all.
@@ -37,6 +38,7 @@ struct Opts {
     market: String,
     workers: usize,
     rate: Option<f64>,
+    trace: Option<String>,
 }
 
 fn opts() -> Res<Opts> {
@@ -48,6 +50,7 @@ fn opts() -> Res<Opts> {
         market: "BTC/USDT".into(),
         workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
         rate: None,
+        trace: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -62,6 +65,7 @@ fn opts() -> Res<Opts> {
             "--market" => o.market = v()?,
             "--workers" => o.workers = v()?.parse().map_err(|e| format!("--workers: {e}"))?,
             "--rate" => o.rate = Some(v()?.parse().map_err(|e| format!("--rate: {e}"))?),
+            "--trace" => o.trace = Some(v()?),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -359,8 +363,16 @@ where
     )
 }
 
-/// Open loop at `rate` per second for `secs`: latencies of acknowledged requests.
-async fn paced<F, Fut>(rate: f64, secs: u64, send: F) -> (Vec<Duration>, u64)
+/// One acknowledged request of an open-loop run: when it was due, from the
+/// run's start, and how long its answer took from then.
+struct Timed {
+    due: Duration,
+    took: Duration,
+}
+
+/// Open loop at `rate` per second for `secs`: acknowledged requests in the
+/// order they were due, and how many failed.
+async fn paced<F, Fut>(rate: f64, secs: u64, send: F) -> (Vec<Timed>, u64)
 where
     F: Fn(u64) -> Fut + Clone + Send + 'static,
     Fut: std::future::Future<Output = bool> + Send + 'static,
@@ -377,19 +389,42 @@ where
         // falls behind shows up in the numbers instead of hiding.
         tasks.push(tokio::spawn(async move {
             let ok = send(n).await;
-            (ok, due.elapsed())
+            let timed = Timed {
+                due: due - start,
+                took: due.elapsed(),
+            };
+            (ok, timed)
         }));
     }
-    let mut lat = Vec::with_capacity(tasks.len());
+    let mut done = Vec::with_capacity(tasks.len());
     let mut failed = 0;
     for t in tasks {
         match t.await {
-            Ok((true, d)) => lat.push(d),
+            Ok((true, timed)) => done.push(timed),
             _ => failed += 1,
         }
     }
-    lat.sort();
-    (lat, failed)
+    (done, failed)
+}
+
+/// Writes a run's requests, one "due_ms latency_ms" line each, after a header
+/// with the run's start in milliseconds since the epoch, so slow answers can be
+/// lined up with the server's log.
+fn write_trace(path: &str, started: std::time::SystemTime, done: &[Timed]) -> Res<()> {
+    use std::fmt::Write as _;
+    let at = started
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|e| e.to_string())?;
+    let mut text = format!("# started at {}\n", at.as_millis());
+    for t in done {
+        let _ = writeln!(
+            text,
+            "{:.3} {:.3}",
+            t.due.as_secs_f64() * 1000.0,
+            t.took.as_secs_f64() * 1000.0
+        );
+    }
+    std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))
 }
 
 fn pct(sorted: &[Duration], p: f64) -> f64 {
@@ -510,7 +545,13 @@ async fn run() -> Res<()> {
         Some(r) => (r.max(1.0), "given"),
         None => ((rate / 2.0).max(1.0), "half"),
     };
-    let (lat, failed) = paced(paced_rate, o.seconds, place).await;
+    let started = std::time::SystemTime::now();
+    let (done, failed) = paced(paced_rate, o.seconds, place).await;
+    if let Some(path) = &o.trace {
+        write_trace(path, started, &done)?;
+    }
+    let mut lat: Vec<Duration> = done.iter().map(|t| t.took).collect();
+    lat.sort();
     println!(
         "orders at {paced_rate:.0}/s ({which}): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} orders ({failed} failed)",
         pct(&lat, 0.5),
