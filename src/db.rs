@@ -158,8 +158,8 @@ pub fn now_ms() -> i64 {
 }
 
 /// SQLite's own checkpoint, inline in whichever commit takes the log past this
-/// many frames (512 MB of 4 KB pages): only a backstop for `spawn_checkpointer`.
-const BACKSTOP_FRAMES: i64 = 131_072;
+/// many frames (128 MB of 4 KB pages): only a backstop for `spawn_checkpointer`.
+const BACKSTOP_FRAMES: i64 = 32_768;
 
 /// SQLite: copies the write-ahead log back into the database file from a task
 /// of its own, and starts the log over before it grows long.
@@ -227,10 +227,11 @@ async fn passive_pass(store: &Store) -> Result<Checkpoint, sqlx::Error> {
     Checkpoint::passive(&mut conn).await
 }
 
-/// 256 MB of 4 KB pages: under load the log reaches it every 2-3 s. Each start
-/// over costs a turn and a sync of the new log's header in the write after it,
-/// and the orders behind both wait; at 64 MB (a start over every 0.7 s) p99 at
-/// half the saturated rate was 30-86 ms, here 22-41 ms (docs/benchmarks.md).
+/// 64 MB of 4 KB pages: under load the log reaches it about every 0.7 s. A
+/// longer log means fewer turns (and fewer syncs of a new log's header) but
+/// slower reads, which look pages up in the log's index: at 256 MB, p99 at half
+/// the saturated rate was 45-73 ms against 24-33 ms here, alternating runs
+/// (docs/benchmarks.md).
 const RESTART_FRAMES: i64 = BACKSTOP_FRAMES / 2;
 /// What the writers' turn may be asked to copy: 2 MB; once the log is half-way
 /// from `RESTART_FRAMES` to the backstop, whatever is left.
