@@ -48,8 +48,15 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error>
                     // copied back by `spawn_checkpointer`; the automatic checkpoint
                     // (inline, in whichever commit crosses it) is only a backstop. A
                     // 32 MB page cache (the default is 2 MB) keeps a busy market's
-                    // index pages in memory instead of re-reading them.
-                    let pragmas = format!("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = {BACKSTOP_FRAMES}; PRAGMA cache_size = -32768;");
+                    // index pages in memory instead of re-reading them. A new
+                    // database gets 2 KB pages instead of 4 KB (an existing one
+                    // keeps its own): a batch of orders changes one page of each
+                    // trader's part of the per-user indexes, and every changed
+                    // page is written whole to the log and copied back, so half
+                    // the page is half those bytes. p99 at half the saturated
+                    // rate fell from 41-133 ms to 21-45 ms, alternating runs; 1 KB
+                    // pages cost throughput (docs/benchmarks.md).
+                    let pragmas = format!("PRAGMA page_size = 2048; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = {BACKSTOP_FRAMES}; PRAGMA cache_size = -32768;");
                     conn.execute(pragmas.as_str()).await?;
                 }
                 Ok(())
@@ -158,7 +165,7 @@ pub fn now_ms() -> i64 {
 }
 
 /// SQLite's own checkpoint, inline in whichever commit takes the log past this
-/// many frames (128 MB of 4 KB pages): only a backstop for `spawn_checkpointer`.
+/// many frames (64 MB of 2 KB pages): only a backstop for `spawn_checkpointer`.
 const BACKSTOP_FRAMES: i64 = 32_768;
 
 /// SQLite: copies the write-ahead log back into the database file from a task
@@ -227,13 +234,13 @@ async fn passive_pass(store: &Store) -> Result<Checkpoint, sqlx::Error> {
     Checkpoint::passive(&mut conn).await
 }
 
-/// 64 MB of 4 KB pages: under load the log reaches it about every 0.7 s. A
-/// longer log means fewer turns (and fewer syncs of a new log's header) but
-/// slower reads, which look pages up in the log's index: at 256 MB, p99 at half
-/// the saturated rate was 45-73 ms against 24-33 ms here, alternating runs
-/// (docs/benchmarks.md).
+/// 16,384 frames (32 MB of 2 KB pages): under load the log reaches it about
+/// every 0.7 s. A longer log means fewer turns (and fewer syncs of a new log's
+/// header) but slower reads, which look pages up in the log's index: four times
+/// as many frames (then 4 KB pages) gave p99 at half the saturated rate of
+/// 45-73 ms against 24-33 ms, alternating runs (docs/benchmarks.md).
 const RESTART_FRAMES: i64 = BACKSTOP_FRAMES / 2;
-/// What the writers' turn may be asked to copy: 2 MB; once the log is half-way
+/// What the writers' turn may be asked to copy: 512 frames (1 MB); once the log is half-way
 /// from `RESTART_FRAMES` to the backstop, whatever is left.
 const LEFT_FRAMES: i64 = 512;
 const FORCE_FRAMES: i64 = (RESTART_FRAMES + BACKSTOP_FRAMES) / 2;
@@ -254,6 +261,35 @@ fn needs_writers_turn(done: Checkpoint, turned_at: Option<i64>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Through `connect` itself: a new database file has 2 KB pages, and once
+    /// the log is copied back the file has grown by whole chunks.
+    #[actix_web::test]
+    async fn a_new_sqlite_database_has_small_pages_and_grows_in_chunks() {
+        let dir =
+            std::env::temp_dir().join(format!("bourse-db-{}", crate::security::random_name()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.join("c.db");
+        let db = connect(&format!("sqlite://{}?mode=rwc", file.display()), 2)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let (page,): (i64,) = sqlx::query_as("PRAGMA page_size")
+            .fetch_one(&db)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(page, 2048);
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&db)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let size = std::fs::metadata(&file)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .len();
+        assert!(size > 0, "the schema was copied back");
+        assert_eq!(size % CHUNK_BYTES as u64, 0, "{size} bytes");
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn only_a_long_log_with_a_little_left_takes_the_writers_turn() {
