@@ -511,13 +511,7 @@ mod store_tests {
     /// and the next write starts the log over instead of making it longer.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_checkpoint_between_writes_lets_the_log_start_over() {
-        let pool = sqlite_without_busy_wait()
-            .await
-            .unwrap_or_else(|| panic!("SQLite is always available"));
-        let store = store_with_table(pool, true).await;
-        for v in 0..50 {
-            write(&store, v).await.unwrap_or_else(|e| panic!("{e}"));
-        }
+        let store = sqlite_store_with_rows(50).await;
         let done = store
             .checkpoint_between_writes()
             .await
@@ -536,13 +530,7 @@ mod store_tests {
     /// start over, because only a write that begins after the copy can do that.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_log_copied_during_a_write_goes_on_growing() {
-        let pool = sqlite_without_busy_wait()
-            .await
-            .unwrap_or_else(|| panic!("SQLite is always available"));
-        let store = store_with_table(pool, true).await;
-        for v in 0..50 {
-            write(&store, v).await.unwrap_or_else(|e| panic!("{e}"));
-        }
+        let store = sqlite_store_with_rows(50).await;
         let mut open = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
         insert(&mut open, 50)
             .await
@@ -558,6 +546,19 @@ mod store_tests {
             "the log started over from {done:?} to {after:?}"
         );
         assert_eq!(count(&store).await, 52);
+    }
+
+    /// A SQLite store whose table holds `rows` rows, each written in a
+    /// transaction of its own.
+    async fn sqlite_store_with_rows(rows: i64) -> Store {
+        let pool = sqlite_without_busy_wait()
+            .await
+            .unwrap_or_else(|| panic!("SQLite is always available"));
+        let store = store_with_table(pool, true).await;
+        for v in 0..rows {
+            write(&store, v).await.unwrap_or_else(|e| panic!("{e}"));
+        }
+        store
     }
 
     /// One write of `v` in a transaction of its own.
@@ -580,10 +581,7 @@ mod store_tests {
     /// the stray transaction back) instead of refusing every write from then on.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_writer_connection_that_cannot_begin_is_replaced() {
-        let pool = sqlite_without_busy_wait()
-            .await
-            .unwrap_or_else(|| panic!("SQLite is always available"));
-        let store = store_with_table(pool, true).await;
+        let store = sqlite_store_with_rows(0).await;
         {
             let writer = store.writer.clone().unwrap_or_else(|| panic!("SQLite"));
             let mut w = writer.lock().await;
