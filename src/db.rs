@@ -34,6 +34,7 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error>
     if backend == Backend::Sqlite {
         ensure_sqlite_dir(url);
         grow_in_chunks();
+        actors::sql::direct::register();
     }
     let pool = AnyPoolOptions::new()
         .max_connections(max_connections)

@@ -10,6 +10,10 @@ use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+pub mod direct;
+
+pub use direct::{Arg, Direct};
+
 /// Rows per multi-row statement: 500 rows of at most 10 parameters stay well
 /// under SQLite's (32,766) and PostgreSQL's (65,535) parameter limits.
 pub const CHUNK: usize = 500;
@@ -109,7 +113,7 @@ impl Params {
 /// batch's time. PostgreSQL numbers the rows from its sequence in `VALUES`
 /// order too, but other writers may take numbers in between, so there the ids
 /// come back with `RETURNING` and sorted.
-pub async fn inserted_ids<'q>(
+async fn inserted_ids<'q>(
     conn: &mut AnyConnection,
     q: Query<'q, Any, AnyArguments<'q>>,
     n: usize,
@@ -143,6 +147,91 @@ pub async fn inserted_ids<'q>(
     }
 }
 
+/// Where a write's statements run: through sqlx, or, on the SQLite writers'
+/// connection, straight on SQLite from the caller's thread ([`Direct`]). The
+/// statements are the same text either way.
+pub enum Db<'a> {
+    Any(&'a mut AnyConnection),
+    Direct(&'a mut Direct),
+}
+
+impl Db<'_> {
+    pub fn params(&self) -> Params {
+        match self {
+            Db::Any(c) => Params::of(c),
+            Db::Direct(_) => Params::Anonymous,
+        }
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.params() == Params::Numbered
+    }
+
+    /// Runs `sql`; answers the rows it changed.
+    pub async fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<u64, sqlx::Error> {
+        match self {
+            Db::Direct(d) => d.execute(sql, args),
+            Db::Any(c) => Ok(bind(sqlx::query(sql), args)
+                .execute(&mut **c)
+                .await?
+                .rows_affected()),
+        }
+    }
+
+    /// Runs `sql`; answers its rows, each `N` integer columns.
+    pub async fn rows<const N: usize>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+    ) -> Result<Vec<[i64; N]>, sqlx::Error> {
+        match self {
+            Db::Direct(d) => d.rows(sql, args),
+            Db::Any(c) => {
+                bind(sqlx::query(sql), args)
+                    .try_map(|row: AnyRow| {
+                        let mut out = [0; N];
+                        for (i, v) in out.iter_mut().enumerate() {
+                            *v = row.try_get(i)?;
+                        }
+                        Ok(out)
+                    })
+                    .fetch_all(&mut **c)
+                    .await
+            }
+        }
+    }
+
+    /// Runs an insert of `n` rows (`sql` without any `RETURNING`) and answers
+    /// the new rows' ids in the order of its `VALUES` (see [`inserted_ids`]).
+    pub async fn insert(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        n: usize,
+    ) -> Result<Vec<i64>, sqlx::Error> {
+        match self {
+            Db::Direct(d) => d.insert(sql, args, n),
+            Db::Any(c) => {
+                let sql = format!("{sql}{}", Params::of(c).returning_id());
+                inserted_ids(c, bind(sqlx::query(&sql), args), n).await
+            }
+        }
+    }
+}
+
+fn bind<'q>(
+    mut q: Query<'q, Any, AnyArguments<'q>>,
+    args: &[Arg<'q>],
+) -> Query<'q, Any, AnyArguments<'q>> {
+    for a in args {
+        q = match *a {
+            Arg::Int(v) => q.bind(v),
+            Arg::Text(s) => q.bind(s),
+        };
+    }
+    q
+}
+
 /// The pool, and on SQLite the one connection its writers take turns on.
 ///
 /// SQLite lets one transaction write at a time; a connection that finds the
@@ -170,6 +259,9 @@ pub struct Store {
 /// in its place for reads, and closing it at exit needs no runtime (a pool
 /// connection hands itself back to the pool from a task).
 pub struct Writer {
+    /// The connection's statements run directly (declared first: dropped, and
+    /// its statements finalized, before the connection closes).
+    direct: Option<Direct>,
     conn: AnyConnection,
     open: bool,
     /// Where a replacement connection comes from.
@@ -201,10 +293,12 @@ impl Writer {
     async fn replace(&mut self) -> Result<(), sqlx::Error> {
         use sqlx::Connection as _;
         let fresh = self.pool.acquire().await?.detach();
+        self.direct = None;
         let old = std::mem::replace(&mut self.conn, fresh);
         if let Err(e) = old.close().await {
             log::warn!("closing the writers' old connection: {e}");
         }
+        self.direct = Direct::of(&mut self.conn).await;
         Ok(())
     }
 
@@ -228,11 +322,15 @@ impl Store {
     /// and kept for the store's life.
     pub async fn open(pool: AnyPool, sqlite: bool) -> Result<Store, sqlx::Error> {
         let writer = match sqlite {
-            true => Some(Arc::new(Mutex::new(Writer {
-                conn: pool.acquire().await?.detach(),
-                open: false,
-                pool: pool.clone(),
-            }))),
+            true => {
+                let mut conn = pool.acquire().await?.detach();
+                Some(Arc::new(Mutex::new(Writer {
+                    direct: Direct::of(&mut conn).await,
+                    conn,
+                    open: false,
+                    pool: pool.clone(),
+                })))
+            }
             false => None,
         };
         Ok(Store { pool, writer })
@@ -336,6 +434,20 @@ impl Drop for SharedTx {
 }
 
 impl WriteTx {
+    /// Where this transaction's batch statements run.
+    pub fn db(&mut self) -> Db<'_> {
+        match self {
+            WriteTx::Pooled(tx) => Db::Any(tx),
+            WriteTx::Shared(tx) => {
+                let w = &mut *tx.w;
+                match &mut w.direct {
+                    Some(d) => Db::Direct(d),
+                    None => Db::Any(&mut w.conn),
+                }
+            }
+        }
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             WriteTx::Pooled(tx) => tx.commit().await,
@@ -423,6 +535,7 @@ mod store_tests {
     /// fail at once instead of sleeping until it is free.
     async fn sqlite_without_busy_wait() -> Option<AnyPool> {
         sqlx::any::install_default_drivers();
+        direct::register();
         let path = std::env::temp_dir().join(format!("bourse-store-{}.db", unique()));
         AnyPoolOptions::new()
             .max_connections(8)
@@ -591,7 +704,12 @@ mod store_tests {
                 .unwrap_or_else(|e| panic!("{e}"));
         }
         let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
-        insert(&mut tx, 1).await.unwrap_or_else(|e| panic!("{e}"));
+        // The fresh connection's statements run directly too.
+        let mut db = tx.db();
+        assert!(matches!(db, Db::Direct(_)));
+        db.execute("INSERT INTO t (v) VALUES (?)", &[Arg::Int(1)])
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
         tx.commit().await.unwrap_or_else(|e| panic!("{e}"));
         let (n, sum): (i64, i64) = sqlx::query_as("SELECT COUNT(*), CAST(SUM(v) AS BIGINT) FROM t")
             .fetch_one(&*store)
@@ -602,6 +720,95 @@ mod store_tests {
             (1, 1),
             "the stray row is rolled back, the new one kept"
         );
+    }
+
+    /// On SQLite the writers' statements run directly on the connection,
+    /// inside the transaction sqlx began: they see its rows, roll back and
+    /// commit with it, answer ids, rows and changes as sqlx would, report a
+    /// duplicate key as one, and a failed statement leaves the transaction
+    /// usable.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn direct_statements_belong_to_the_writers_transaction() {
+        let store = sqlite_store_with_rows(2).await;
+        sqlx::query("CREATE UNIQUE INDEX t_v ON t (v)")
+            .execute(&*store)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
+        insert(&mut tx, 10).await.unwrap_or_else(|e| panic!("{e}"));
+        let mut db = tx.db();
+        assert!(matches!(db, Db::Direct(_)));
+        let ids = db
+            .insert(
+                "INSERT INTO t (v) VALUES (?),(?),(?)",
+                &[11, 12, 13].map(Arg::Int),
+                3,
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            ids,
+            vec![4, 5, 6],
+            "after the two rows and the one sqlx wrote"
+        );
+        let rows = db
+            .rows::<2>(
+                "SELECT rowid, v FROM t WHERE v >= ? ORDER BY v",
+                &[Arg::Int(10)],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rows, vec![[3, 10], [4, 11], [5, 12], [6, 13]]);
+        let changed = db
+            .execute("UPDATE t SET v = v + 100 WHERE v > ?", &[Arg::Int(11)])
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(changed, 2);
+        let duplicate = db
+            .execute("INSERT INTO t (v) VALUES (?)", &[Arg::Int(10)])
+            .await;
+        assert!(
+            matches!(&duplicate, Err(sqlx::Error::Database(d)) if d.is_unique_violation()),
+            "{duplicate:?}"
+        );
+        let miscounted = db.execute("INSERT INTO t (v) VALUES (?)", &[]).await;
+        assert!(miscounted.is_err());
+        let not_a_number = db.rows::<1>("SELECT NULL", &[]).await;
+        assert!(not_a_number.is_err());
+        let two = db.execute("SELECT 1; SELECT 2", &[]).await;
+        assert!(
+            two.is_err(),
+            "a second statement would be left out silently"
+        );
+        tx.rollback().await.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            count(&store).await,
+            2,
+            "rolled back with sqlx's transaction"
+        );
+
+        let mut tx = store.begin().await.unwrap_or_else(|e| panic!("{e}"));
+        let mut db = tx.db();
+        // More texts than the cache keeps, then the first again.
+        for i in 0..(direct::CACHED as i64 + 20) {
+            let sql = format!("INSERT INTO t (v) VALUES (? + {i})");
+            db.execute(&sql, &[Arg::Int(1000)])
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        db.execute("INSERT INTO t (v) VALUES (? + 0)", &[Arg::Int(5000)])
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = db
+            .rows::<1>(
+                "SELECT COUNT(*) FROM t WHERE ? = 'a:1'",
+                &[Arg::Text("a:1")],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(text, vec![[direct::CACHED as i64 + 23]]);
+        tx.commit().await.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(count(&store).await, direct::CACHED as i64 + 23);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

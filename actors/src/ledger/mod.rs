@@ -16,7 +16,7 @@ mod audit;
 
 pub use audit::{audit, AuditReport};
 
-use crate::sql::{Params, CHUNK};
+use crate::sql::{Arg, Db, CHUNK};
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::BTreeMap;
 
@@ -236,7 +236,12 @@ impl From<sqlx::Error> for PostError {
 /// `Insufficient` answer for an operation that touches a single balance row has
 /// written only the operation's row (deleting it by its key undoes the attempt).
 pub async fn post(conn: &mut AnyConnection, op: &Operation) -> Result<i64, PostError> {
-    let ids = post_many(conn, std::slice::from_ref(op)).await?;
+    post_on(&mut Db::Any(conn), op).await
+}
+
+/// [`post`] on either way of running a write's statements.
+pub async fn post_on(db: &mut Db<'_>, op: &Operation) -> Result<i64, PostError> {
+    let ids = post_all(db, std::slice::from_ref(op)).await?;
     Ok(ids[0])
 }
 
@@ -252,6 +257,11 @@ pub async fn post(conn: &mut AnyConnection, op: &Operation) -> Result<i64, PostE
 /// an earlier one's credit is refused here), never looser. On any error the
 /// caller rolls back.
 pub async fn post_many(conn: &mut AnyConnection, ops: &[Operation]) -> Result<Vec<i64>, PostError> {
+    post_all(&mut Db::Any(conn), ops).await
+}
+
+/// [`post_many`] on either way of running a write's statements.
+pub async fn post_all(conn: &mut Db<'_>, ops: &[Operation]) -> Result<Vec<i64>, PostError> {
     for op in ops {
         op.validate().map_err(PostError::Ledger)?;
     }
@@ -304,26 +314,30 @@ pub async fn post_many(conn: &mut AnyConnection, ops: &[Operation]) -> Result<Ve
         *slot -= p.amount;
     }
     for (chunk, afters) in journal.chunks(CHUNK).zip(balance_after.chunks(CHUNK)) {
-        let sql = Params::of(conn).rows(
+        let sql = conn.params().rows(
             "INSERT INTO ledger_journal (op_id, holder, currency, account, bucket, amount, balance_after, created_at) VALUES ",
             chunk.len(),
             8,
             "",
             false,
         );
-        let mut q = sqlx::query(&sql);
+        let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 8);
         for ((op_id, p), a) in chunk.iter().zip(afters) {
-            q = q
-                .bind(*op_id)
-                .bind(p.holder)
-                .bind(p.currency)
-                .bind(p.account)
-                .bind(p.bucket as i64)
-                .bind(p.amount)
-                .bind(*a)
-                .bind(now);
+            args.extend(
+                [
+                    *op_id,
+                    p.holder,
+                    p.currency,
+                    p.account,
+                    p.bucket as i64,
+                    p.amount,
+                    *a,
+                    now,
+                ]
+                .map(Arg::Int),
+            );
         }
-        q.execute(&mut *conn).await?;
+        conn.execute(&sql, &args).await?;
     }
     Ok(ids)
 }
@@ -334,30 +348,31 @@ type RowKey = (i64, i64, i64);
 /// Inserts the operations' rows and answers their ids in the order of `ops`. A
 /// key seen before (or twice in `ops`) fails the statement: `Duplicate`.
 async fn insert_operations(
-    conn: &mut AnyConnection,
+    conn: &mut Db<'_>,
     ops: &[Operation],
     now: i64,
 ) -> Result<Vec<i64>, PostError> {
     let mut ids = Vec::with_capacity(ops.len());
-    let params = Params::of(conn);
+    let params = conn.params();
     for chunk in ops.chunks(CHUNK) {
         let sql = params.rows(
             "INSERT INTO ledger_operations (idem_key, reason, ref_type, ref_id, created_at) VALUES ",
             chunk.len(),
             5,
-            params.returning_id(),
+            "",
             false,
         );
-        let mut q = sqlx::query(&sql);
+        let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 5);
         for op in chunk {
-            q = q
-                .bind(&op.key)
-                .bind(&op.reason)
-                .bind(&op.ref_type)
-                .bind(op.ref_id)
-                .bind(now);
+            args.extend([
+                Arg::Text(&op.key),
+                Arg::Text(&op.reason),
+                Arg::Text(&op.ref_type),
+                Arg::Int(op.ref_id),
+                Arg::Int(now),
+            ]);
         }
-        ids.extend(crate::sql::inserted_ids(conn, q, chunk.len()).await?);
+        ids.extend(conn.insert(&sql, &args, chunk.len()).await?);
     }
     Ok(ids)
 }
@@ -374,12 +389,12 @@ struct Move {
 /// Answers the new (available, frozen) of every row moved; a row missing from
 /// the answer does not exist or would have been overdrawn, and was not touched.
 async fn move_rows(
-    conn: &mut AnyConnection,
+    conn: &mut Db<'_>,
     rows: &BTreeMap<RowKey, Move>,
 ) -> Result<BTreeMap<RowKey, [i64; 2]>, sqlx::Error> {
     let mut after = BTreeMap::new();
     let all: Vec<(&RowKey, &Move)> = rows.iter().collect();
-    if conn.backend_name() == "PostgreSQL" {
+    if conn.is_postgres() {
         // PostgreSQL locks the rows of an UPDATE … FROM in whatever order its
         // plan visits them; taking the locks in key order first keeps two
         // writers from deadlocking over existing rows. (SQLite has one writer
@@ -395,7 +410,7 @@ async fn move_rows(
     }
     for chunk in all.chunks(CHUNK) {
         // VALUES columns are column1.. in both databases (SQLite has no alias list).
-        let sql = Params::of(conn).rows(
+        let sql = conn.params().rows(
             "UPDATE balances SET available = available + v.column4, frozen = frozen + v.column5 FROM (VALUES ",
             chunk.len(),
             7,
@@ -404,18 +419,22 @@ async fn move_rows(
              RETURNING holder, currency, account, available, frozen",
             true,
         );
-        let mut q = sqlx::query_as::<_, (i64, i64, i64, i64, i64)>(&sql);
+        let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 7);
         for (&(holder, currency, account), m) in chunk {
-            q = q
-                .bind(holder)
-                .bind(currency)
-                .bind(account)
-                .bind(m.net[0])
-                .bind(m.net[1])
-                .bind(m.debits[0])
-                .bind(m.debits[1]);
+            args.extend(
+                [
+                    holder,
+                    currency,
+                    account,
+                    m.net[0],
+                    m.net[1],
+                    m.debits[0],
+                    m.debits[1],
+                ]
+                .map(Arg::Int),
+            );
         }
-        for (h, c, a, available, frozen) in q.fetch_all(&mut *conn).await? {
+        for [h, c, a, available, frozen] in conn.rows::<5>(&sql, &args).await? {
             after.insert((h, c, a), [available, frozen]);
         }
     }
@@ -424,7 +443,7 @@ async fn move_rows(
 
 /// Creates empty balance rows (a concurrent creator is no error).
 async fn create_rows(
-    conn: &mut AnyConnection,
+    conn: &mut Db<'_>,
     keys: impl Iterator<Item = &RowKey>,
 ) -> Result<(), sqlx::Error> {
     for_keys(
@@ -439,7 +458,7 @@ async fn create_rows(
 
 /// Runs `head (k1),(k2)… tail` over row keys, one statement per chunk.
 async fn for_keys(
-    conn: &mut AnyConnection,
+    conn: &mut Db<'_>,
     keys: impl Iterator<Item = &RowKey>,
     head: &str,
     tail: &str,
@@ -447,12 +466,12 @@ async fn for_keys(
 ) -> Result<(), sqlx::Error> {
     let keys: Vec<&RowKey> = keys.collect();
     for chunk in keys.chunks(CHUNK) {
-        let sql = Params::of(conn).rows(head, chunk.len(), 3, tail, cast);
-        let mut q = sqlx::query(&sql);
-        for &&(holder, currency, account) in chunk {
-            q = q.bind(holder).bind(currency).bind(account);
-        }
-        q.execute(&mut *conn).await?;
+        let sql = conn.params().rows(head, chunk.len(), 3, tail, cast);
+        let args: Vec<Arg> = chunk
+            .iter()
+            .flat_map(|&&(holder, currency, account)| [holder, currency, account].map(Arg::Int))
+            .collect();
+        conn.execute(&sql, &args).await?;
     }
     Ok(())
 }

@@ -25,6 +25,7 @@ pub(crate) fn unique() -> String {
 /// configured.
 pub(crate) async fn fresh_db(postgres: bool) -> Option<AnyPool> {
     sqlx::any::install_default_drivers();
+    crate::sql::direct::register();
     let (url, schema) = if postgres {
         let base = std::env::var("TEST_DATABASE_URL").ok()?;
         let mut conn = sqlx::AnyConnection::connect(&base).await.ok()?;

@@ -10,7 +10,7 @@ use super::feed::PriceFeed;
 use super::kline::{Bar, Period, PERIODS};
 use super::settle::{fill_postings, Fees};
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
-use crate::sql::{Params, Store};
+use crate::sql::{Arg, Db, Params, Store};
 use actix::prelude::*;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool};
@@ -498,23 +498,25 @@ pub type OrderRow = (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)
 
 /// Several order rows as the app shows them, by id, in one query per chunk.
 async fn order_rows(
-    conn: &mut AnyConnection,
+    conn: &mut Db<'_>,
     ids: &[i64],
     symbol: &str,
 ) -> Result<HashMap<i64, Value>, sqlx::Error> {
-    let params = Params::of(conn);
+    let params = conn.params();
     let mut rows = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(crate::sql::CHUNK) {
         let sql = format!(
             "SELECT id, user_id, side, order_type, price, qty, budget, filled_qty, filled_quote, fee, status, created_at FROM orders WHERE id IN ({})",
             params.list(1, chunk.len())
         );
-        let mut q = sqlx::query_as::<_, OrderRow>(&sql);
-        for id in chunk {
-            q = q.bind(*id);
-        }
-        for r in q.fetch_all(&mut *conn).await? {
-            rows.insert(r.0, order_value(r, symbol));
+        let args: Vec<Arg> = chunk.iter().map(|id| Arg::Int(*id)).collect();
+        for [id, user, side, kind, price, qty, budget, filled, quote, fee, status, at] in
+            conn.rows::<12>(&sql, &args).await?
+        {
+            let r = (
+                id, user, side, kind, price, qty, budget, filled, quote, fee, status, at,
+            );
+            rows.insert(id, order_value(r, symbol));
         }
     }
     Ok(rows)
@@ -593,14 +595,14 @@ fn taker_status(placed: &Placed, is_market_buy: bool) -> i64 {
 /// item in one ledger write, and the touched orders read back in one query.
 /// Answers each item's outcome, in order, and the provider's legs.
 async fn settle_many(
-    tx: &mut AnyConnection,
+    tx: &mut Db<'_>,
     spec: &MarketSpec,
     fees: &Fees,
     lp_user: Option<i64>,
     items: &[Match],
 ) -> Result<(Vec<Outcome>, Vec<(i64, crate::market::settle::Leg)>), MarketError> {
     let now = now_ms();
-    let params = Params::of(tx);
+    let params = tx.params();
     let is_lp = |u: i64| Some(u) == lp_user;
     // Each item's outcome and the orders it touched (order, owner).
     let mut outs: Vec<(Outcome, Vec<(i64, i64)>)> = Vec::with_capacity(items.len());
@@ -696,20 +698,24 @@ async fn settle_many(
             "",
             false,
         );
-        let mut q = sqlx::query(&sql);
+        let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 9);
         for f in chunk {
-            q = q
-                .bind(spec.id)
-                .bind(f.price)
-                .bind(f.qty)
-                .bind(side_code(f.taker_side))
-                .bind(f.maker)
-                .bind(f.taker)
-                .bind(f.maker_owner)
-                .bind(f.taker_owner)
-                .bind(now);
+            args.extend(
+                [
+                    spec.id,
+                    f.price,
+                    f.qty,
+                    side_code(f.taker_side),
+                    f.maker,
+                    f.taker,
+                    f.maker_owner,
+                    f.taker_owner,
+                    now,
+                ]
+                .map(Arg::Int),
+            );
         }
-        q.execute(&mut *tx).await?;
+        tx.execute(&sql, &args).await?;
     }
     let rows: Vec<(&i64, &OrderDelta)> = deltas.iter().collect();
     let mut released = Vec::new();
@@ -724,22 +730,15 @@ async fn settle_many(
             ") AS v WHERE id = v.column1 RETURNING id, frozen_left, side",
             true,
         );
-        let mut q = sqlx::query_as::<_, (i64, i64, i64)>(&sql);
+        let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 7);
         for (id, d) in chunk {
-            q = q
-                .bind(**id)
-                .bind(d.qty)
-                .bind(d.quote)
-                .bind(d.fee)
-                .bind(d.spent)
-                .bind(d.status)
-                .bind(now);
+            args.extend([**id, d.qty, d.quote, d.fee, d.spent, d.status, now].map(Arg::Int));
         }
-        let back = q.fetch_all(&mut *tx).await?;
+        let back = tx.rows::<3>(&sql, &args).await?;
         if back.len() != chunk.len() {
             return Err(MarketError::Internal("a matched order has no row".into()));
         }
-        for (id, left, side) in back {
+        for [id, left, side] in back {
             let d = &deltas[&id];
             if d.status > 0 && left > 0 {
                 postings[d.ended_in].extend(release_postings(spec, d.owner, code_side(side), left));
@@ -752,11 +751,8 @@ async fn settle_many(
             "UPDATE orders SET frozen_left = 0 WHERE id IN ({})",
             params.list(1, chunk.len())
         );
-        let mut q = sqlx::query(&sql);
-        for id in chunk {
-            q = q.bind(*id);
-        }
-        q.execute(&mut *tx).await?;
+        let args: Vec<Arg> = chunk.iter().map(|id| Arg::Int(*id)).collect();
+        tx.execute(&sql, &args).await?;
     }
     let ops: Vec<Operation> = items
         .iter()
@@ -771,7 +767,7 @@ async fn settle_many(
         })
         .collect();
     if !ops.is_empty() {
-        ledger::post_many(tx, &ops).await.map_err(|e| match e {
+        ledger::post_all(tx, &ops).await.map_err(|e| match e {
             PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => {
                 MarketError::Insufficient
             }
@@ -919,7 +915,7 @@ async fn place_batch(
             fees: &fees,
             lp_user,
         };
-        let results = match place_together(&mut tx, &ctx, &mut live, &msgs, &mut legs).await? {
+        let results = match place_together(&mut tx.db(), &ctx, &mut live, &msgs, &mut legs).await? {
             Some(results) => results,
             None => {
                 // Someone's order is not covered: place one by one, so each
@@ -928,7 +924,7 @@ async fn place_batch(
                 tx = db.begin().await?;
                 let mut results = Vec::with_capacity(msgs.len());
                 for msg in &msgs {
-                    results.push(place_one(&mut tx, &ctx, &mut live, msg, &mut legs).await?);
+                    results.push(place_one(&mut tx.db(), &ctx, &mut live, msg, &mut legs).await?);
                 }
                 results
             }
@@ -1031,36 +1027,40 @@ fn freeze_op(id: i64, user_id: i64, p: &Prepared) -> Operation {
 /// Inserts the orders' rows in one statement per chunk and answers their ids in
 /// the order given.
 async fn insert_orders(
-    tx: &mut AnyConnection,
+    tx: &mut Db<'_>,
     spec: &MarketSpec,
     orders: &[(&Place, &Prepared)],
     now: i64,
 ) -> Result<Vec<i64>, sqlx::Error> {
     let mut ids = Vec::with_capacity(orders.len());
-    let params = crate::sql::Params::of(tx);
+    let params = tx.params();
     for chunk in orders.chunks(crate::sql::CHUNK) {
         let sql = params.rows(
             "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at) VALUES ",
             chunk.len(),
             10,
-            params.returning_id(),
+            "",
             false,
         );
-        let mut q = sqlx::query(&sql);
+        let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 10);
         for (msg, p) in chunk {
-            q = q
-                .bind(msg.user_id)
-                .bind(spec.id)
-                .bind(side_code(msg.side))
-                .bind(p.order_type)
-                .bind(p.price)
-                .bind(p.qty)
-                .bind(p.budget)
-                .bind(p.freeze)
-                .bind(now)
-                .bind(now);
+            args.extend(
+                [
+                    msg.user_id,
+                    spec.id,
+                    side_code(msg.side),
+                    p.order_type,
+                    p.price,
+                    p.qty,
+                    p.budget,
+                    p.freeze,
+                    now,
+                    now,
+                ]
+                .map(Arg::Int),
+            );
         }
-        ids.extend(crate::sql::inserted_ids(tx, q, chunk.len()).await?);
+        ids.extend(tx.insert(&sql, &args, chunk.len()).await?);
     }
     Ok(ids)
 }
@@ -1072,7 +1072,7 @@ async fn insert_orders(
 /// to what a user has available), so when one is not this writes nothing and
 /// answers `None`, and the batch is placed one by one instead.
 async fn place_together(
-    tx: &mut AnyConnection,
+    tx: &mut Db<'_>,
     ctx: &BatchCtx<'_>,
     live: &mut Live,
     msgs: &[Place],
@@ -1097,7 +1097,7 @@ async fn place_together(
             .zip(&ids)
             .map(|((m, p), id)| freeze_op(*id, m.user_id, p))
             .collect();
-        match ledger::post_many(tx, &ops).await {
+        match ledger::post_all(tx, &ops).await {
             Ok(_) => {}
             Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => return Ok(None),
             Err(other) => return Err(MarketError::Internal(format!("{other:?}"))),
@@ -1151,7 +1151,7 @@ async fn place_together(
 /// One order inside a batch's transaction. The outer error aborts the batch;
 /// the inner one refuses this order alone, with nothing of it left written.
 async fn place_one(
-    tx: &mut AnyConnection,
+    tx: &mut Db<'_>,
     ctx: &BatchCtx<'_>,
     live: &mut Live,
     msg: &Place,
@@ -1165,18 +1165,21 @@ async fn place_one(
     let ids = insert_orders(tx, ctx.spec, &[(msg, &p)], now).await?;
     let id = ids[0];
     let op = freeze_op(id, msg.user_id, &p);
-    match ledger::post(tx, &op).await {
+    match ledger::post_on(tx, &op).await {
         Ok(_) => {}
         Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => {
             // One balance row: the ledger wrote only the operation's row.
-            sqlx::query("DELETE FROM ledger_operations WHERE idem_key = $1")
-                .bind(&op.key)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM orders WHERE id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            let one = tx.params().list(1, 1);
+            tx.execute(
+                &format!("DELETE FROM ledger_operations WHERE idem_key = {one}"),
+                &[Arg::Text(&op.key)],
+            )
+            .await?;
+            tx.execute(
+                &format!("DELETE FROM orders WHERE id = {one}"),
+                &[Arg::Int(id)],
+            )
+            .await?;
             return Ok(Err(MarketError::Insufficient));
         }
         Err(other) => return Err(MarketError::Internal(format!("{other:?}"))),
@@ -1414,7 +1417,7 @@ async fn requote(
                 key,
             };
             let (mut outs, legs) = settle_many(
-                &mut tx,
+                &mut tx.db(),
                 &spec,
                 &fees,
                 Some(lp.user_id),
