@@ -7,7 +7,10 @@
 //! Resting orders are never touched by someone's own new order, so what a user
 //! sees on the book stays there until it trades or they cancel it.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use index::OrderIndex;
+use std::collections::{BTreeMap, VecDeque};
+
+mod index;
 
 pub type OrderId = i64;
 
@@ -120,7 +123,7 @@ pub struct OrderBook {
     pub min_qty: i64,
     bids: BTreeMap<i64, VecDeque<OrderId>>,
     asks: BTreeMap<i64, VecDeque<OrderId>>,
-    orders: HashMap<OrderId, Resting>,
+    orders: OrderIndex,
 }
 
 impl OrderBook {
