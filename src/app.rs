@@ -12,8 +12,9 @@ use crate::state::AppState;
 use ::actors::sql::Store;
 use actix::Actor;
 use actix_web::body::BoxBody;
-use actix_web::dev::{Server, Service, ServiceResponse};
+use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
 use actix_web::{middleware, web, App, HttpMessage, HttpResponse, HttpServer};
+use futures_util::FutureExt;
 use std::sync::Arc;
 
 /// Assembles the application for one worker (a macro because the middleware
@@ -21,18 +22,15 @@ use std::sync::Arc;
 macro_rules! build_app {
     ($state:expr) => {{
         let state: AppState = $state;
-        let uploads = state.settings.uploads.dir.clone();
         let dist = state.settings.server.web_dist.clone();
         let mut app = App::new()
             .app_data(web::Data::new(state))
-            .wrap_fn(|req, srv| {
-                let fut = srv.call(req);
-                async move { Ok(translate_errors(fut.await?)) }
-            })
+            .wrap_fn(envelope)
             .wrap(
                 middleware::DefaultHeaders::new()
                     .add(("X-Content-Type-Options", "nosniff"))
-                    .add(("Referrer-Policy", "same-origin")),
+                    .add(("Referrer-Policy", "same-origin"))
+                    .add(("Content-Security-Policy", APP_CSP)),
             )
             .wrap(middleware::Compress::default())
             .service(
@@ -47,7 +45,7 @@ macro_rules! build_app {
                     .default_service(web::to(not_found)),
             )
             .route("/socket.io/", web::get().to(crate::socket::session::entry))
-            .service(actix_files::Files::new("/uploads", uploads))
+            .route("/uploads/{name}", web::get().to(crate::uploads::serve))
             .route("/", web::get().to(to_h5))
             .route("/h5", web::get().to(to_h5));
         if dist.join("index.html").exists() {
@@ -91,6 +89,20 @@ impl Application {
         // never delays the market actors' matching and commits.
         let hub_thread = actix::Arbiter::new();
         let hub = crate::socket::hub::Hub::start_in_arbiter(&hub_thread.handle(), move |_| hub);
+        if settings.dev.outbox {
+            let served = if settings.outbox_served() {
+                "readable by anyone who can reach this address"
+            } else {
+                "refused because the server does not listen on a loopback address"
+            };
+            log::warn!(
+                "dev.outbox is on: verification codes are kept at /api/dev/outbox, {served}; \
+                 turn it off (BOURSE__DEV__OUTBOX=false) anywhere but a local demo"
+            );
+        }
+        let link_key = crate::uploads::load_key(&pool)
+            .await
+            .map_err(|e| format!("database: {e}"))?;
         let mut state = AppState {
             db: pool,
             markets: Arc::default(),
@@ -99,6 +111,7 @@ impl Application {
             notifier: Arc::new(Notifier::new(&settings.smtp)),
             limiter: Arc::new(RateLimiter::default()),
             sessions: Arc::default(),
+            link_key: Arc::new(link_key),
             settings: Arc::new(settings),
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
@@ -151,6 +164,57 @@ impl Application {
     }
 }
 
+/// The app's own pages load only what they ship, talk only to their own server
+/// (HTTP and its socket), and show images from it or as data URLs (QR codes).
+const APP_CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/// Every error answered in the envelope, in the request's language.
+pub fn envelope<S, B>(
+    req: ServiceRequest,
+    srv: &S,
+) -> impl std::future::Future<Output = Result<ServiceResponse<BoxBody>, actix_web::Error>>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody + 'static,
+{
+    let fut = srv.call(req);
+    async move { Ok(translate_errors(fut.await?)) }
+}
+
+/// A handler that panics is answered with the 500 envelope instead of a dropped
+/// connection. Wrapped around each API resource (see `api::routes!`): only once
+/// a request is routed may its `HttpRequest` be shared, and the answer needs it.
+pub fn catch_panics<S, B>(
+    req: ServiceRequest,
+    srv: &S,
+) -> impl std::future::Future<Output = Result<ServiceResponse<BoxBody>, actix_web::Error>>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody + 'static,
+{
+    let http = req.request().clone();
+    let fut = srv.call(req);
+    async move {
+        match std::panic::AssertUnwindSafe(fut).catch_unwind().await {
+            Ok(res) => Ok(res?.map_into_boxed_body()),
+            Err(_) => Ok(panicked(http)),
+        }
+    }
+}
+
+/// The answer to a request whose handler panicked: the envelope with a 500, and
+/// one line in the log (the panic hook set in `main` writes the cause).
+fn panicked(http: actix_web::HttpRequest) -> ServiceResponse<BoxBody> {
+    log::error!("handler panicked: {} {}", http.method(), http.path());
+    let lang = http
+        .extensions()
+        .get::<Lang>()
+        .copied()
+        .unwrap_or_else(|| lang_of(&http));
+    let resp = ApiError::new(crate::error::Kind::Internal, "err_internal").render(lang);
+    ServiceResponse::new(http, resp)
+}
+
 async fn not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::not_found())
 }
@@ -182,5 +246,47 @@ fn translate_errors<B: actix_web::body::MessageBody + 'static>(
     match rendered {
         Some(resp) => res.into_response(resp),
         None => res.map_into_boxed_body(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test;
+
+    async fn boom() -> HttpResponse {
+        let v: Vec<u8> = Vec::new();
+        // An out-of-bounds index: the kind of bug that must not drop the connection.
+        HttpResponse::Ok().body(vec![v[usize::from(v.is_empty())]])
+    }
+
+    #[actix_web::test]
+    async fn a_panicking_handler_answers_500_with_the_envelope() {
+        let app = test::init_service(
+            App::new()
+                .wrap_fn(envelope)
+                .service(
+                    web::resource("/boom")
+                        .wrap_fn(catch_panics)
+                        .route(web::get().to(boom)),
+                )
+                .route(
+                    "/fine",
+                    web::get().to(|| async { HttpResponse::Ok().finish() }),
+                ),
+        )
+        .await;
+        let req = test::TestRequest::get().uri("/boom?lang=fra").to_request();
+        let resp = test::call_service(&app, req).await;
+        assert_eq!(resp.status(), 500);
+        let body: serde_json::Value = test::read_body_json(resp).await;
+        assert_eq!(body["type"], "error");
+        assert_eq!(
+            body["message"],
+            crate::i18n::t(Lang::parse("fra"), "err_internal", &[])
+        );
+        // The worker goes on serving.
+        let req = test::TestRequest::get().uri("/fine").to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), 200);
     }
 }

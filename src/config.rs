@@ -171,6 +171,13 @@ pub struct DemoFunds {
 
 impl Settings {
     /// The configured coin with this id.
+    /// Whether `GET /api/dev/outbox` answers: only when it is on *and* the server
+    /// listens on a loopback address, so a demo that is reachable from a network
+    /// never hands a stranger the code that resets someone's password.
+    pub fn outbox_served(&self) -> bool {
+        self.dev.outbox && is_loopback(&self.server.host)
+    }
+
     pub fn currency(&self, id: i64) -> Option<&CurrencySettings> {
         self.currencies.iter().find(|c| c.id == id)
     }
@@ -241,6 +248,14 @@ fn default_smtp_port() -> u16 {
 
 fn default_from() -> String {
     "Bourse <no-reply@bourse.local>".into()
+}
+
+/// A host that only this machine can reach: `localhost`, 127.0.0.0/8 or `::1`.
+pub fn is_loopback(host: &str) -> bool {
+    let h = host.trim().trim_start_matches('[').trim_end_matches(']');
+    h.eq_ignore_ascii_case("localhost")
+        || h.parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -385,5 +400,26 @@ mod tests {
         let s = Settings::load_with(&dir, &[]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(s.fiat.len(), 11);
         assert!(s.dev.outbox, "the embedded demo keeps an outbox");
+        assert!(s.outbox_served(), "on its loopback address");
+    }
+
+    #[test]
+    fn the_outbox_is_served_only_on_a_loopback_address() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        for (host, served) in [
+            ("127.0.0.1", true),
+            ("127.8.0.1", true),
+            ("localhost", true),
+            ("::1", true),
+            ("[::1]", true),
+            ("0.0.0.0", false),
+            ("::", false),
+            ("192.168.1.20", false),
+            ("bourse.example.com", false),
+        ] {
+            let vars = vec![("BOURSE__SERVER__HOST".to_string(), host.to_string())];
+            let s = Settings::load_with(&dir, &vars).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(s.outbox_served(), served, "{host}");
+        }
     }
 }

@@ -31,6 +31,7 @@ impl Backend {
 pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
     sqlx::any::install_default_drivers();
     let backend = Backend::of(url);
+    let url = &creating(url);
     if backend == Backend::Sqlite {
         ensure_sqlite_dir(url);
         grow_in_chunks();
@@ -149,6 +150,17 @@ unsafe extern "C" fn set_chunk_size(
 }
 
 /// SQLite creates the file (`mode=rwc`) but not its folder.
+/// A SQLite file URL that creates its file when missing: without `mode=rwc`
+/// sqlx only opens an existing file and says no more than "unable to open
+/// database file". A URL that names its own mode keeps it.
+pub fn creating(url: &str) -> String {
+    if Backend::of(url) != Backend::Sqlite || url.contains("mode=") || url.contains(":memory:") {
+        return url.to_string();
+    }
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}mode=rwc")
+}
+
 fn ensure_sqlite_dir(url: &str) {
     let path = sqlite_path(url);
     if let Some(parent) = Path::new(path).parent() {
@@ -262,6 +274,23 @@ fn needs_writers_turn(done: Checkpoint, turned_at: Option<i64>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A URL without `mode=rwc` (as a person would write it) creates its file.
+    #[actix_web::test]
+    async fn a_sqlite_url_without_a_mode_creates_its_file() {
+        let dir =
+            std::env::temp_dir().join(format!("bourse-db-{}", crate::security::random_name()));
+        let file = dir.join("plain.db");
+        let db = connect(&format!("sqlite://{}", file.display()), 1)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(file.exists());
+        db.close().await;
+        assert_eq!(creating("sqlite://a.db?mode=ro"), "sqlite://a.db?mode=ro");
+        assert_eq!(creating("sqlite://a.db?x=1"), "sqlite://a.db?x=1&mode=rwc");
+        assert_eq!(creating("postgres://h/db"), "postgres://h/db");
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     /// Through `connect` itself: a new database file has 2 KB pages, and once
     /// the log is copied back the file has grown by whole chunks.

@@ -67,6 +67,11 @@ impl ApiError {
         Self::new(Kind::Forbidden, "err_forbidden")
     }
 
+    /// Refused, saying why.
+    pub fn forbidden_because(key: &'static str) -> Self {
+        Self::new(Kind::Forbidden, key)
+    }
+
     pub fn rate_limited() -> Self {
         Self::new(Kind::RateLimited, "err_rate_limited")
     }

@@ -239,7 +239,8 @@ pub struct Paging {
 
 impl Paging {
     pub fn offset(&self) -> i64 {
-        (self.page - 1) * self.limit
+        // Saturating: a page number near i64::MAX must not overflow.
+        (self.page - 1).saturating_mul(self.limit)
     }
 
     /// The contract's paged shape.

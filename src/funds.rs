@@ -54,13 +54,21 @@ pub fn currency<'a>(
 /// A positive amount with at most the coin's decimals, in ledger units.
 pub fn amount(raw: Option<&str>, coin: &CurrencySettings) -> ApiResult<i64> {
     let d = raw
-        .and_then(|r| Decimal::from_str(r.trim()).ok())
+        .and_then(actors::money::parse_plain)
         .filter(|d| *d > Decimal::ZERO)
         .ok_or_else(|| ApiError::invalid("err_amount_invalid"))?;
     if d.normalize().scale() > coin.decimals {
         return Err(ApiError::invalid("err_amount_precision"));
     }
-    to_units(d).map_err(|_| ApiError::invalid("err_amount_invalid"))
+    to_units(d).map_err(units_error)
+}
+
+/// The message for a decimal that cannot become units.
+pub fn units_error(e: actors::money::UnitsError) -> ApiError {
+    match e {
+        actors::money::UnitsError::TooLarge => ApiError::invalid("err_amount_too_large"),
+        actors::money::UnitsError::TooPrecise => ApiError::invalid("err_amount_precision"),
+    }
 }
 
 /// Ledger units as the contract's decimal string.
@@ -152,7 +160,7 @@ pub async fn owned_upload(
     let Some(address) = address else {
         return Ok(None);
     };
-    let name = address.rsplit('/').next().unwrap_or_default();
+    let name = crate::uploads::name_of(address);
     let row: Option<(String,)> =
         sqlx::query_as("SELECT name FROM uploads WHERE name = $1 AND user_id = $2")
             .bind(name)

@@ -19,4 +19,5 @@ pub mod seed;
 pub mod sessions;
 pub mod socket;
 pub mod state;
+pub mod uploads;
 pub mod validate;

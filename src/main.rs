@@ -28,6 +28,18 @@ fn flag(args: &[String], name: &str) -> Option<String> {
 #[actix_web::main]
 async fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    // A panic is a bug, never an answer: the request gets the 500 envelope (see
+    // `app`), and the log gets one line saying where, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info.location().map(|l| l.to_string()).unwrap_or_default();
+        log::error!("panic at {at}: {what}");
+    }));
     let args: Vec<String> = std::env::args().skip(1).collect();
     let settings = match Settings::load(Path::new("config")) {
         Ok(s) => s,

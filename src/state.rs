@@ -21,4 +21,6 @@ pub struct AppState {
     pub hub: Addr<Hub>,
     /// Recently verified tokens.
     pub sessions: Arc<crate::sessions::Sessions>,
+    /// Signs the short-lived links to private uploads (see `uploads`).
+    pub link_key: Arc<Vec<u8>>,
 }

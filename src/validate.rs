@@ -109,6 +109,76 @@ pub fn display_text(
     Ok(t.to_string())
 }
 
+/// Free text kept and shown to admins (names, bank and branch names, addresses):
+/// required, at most `max` characters, and no markup or control characters, so
+/// nothing stored can become HTML wherever it is shown.
+pub fn plain_text(raw: Option<&str>, max: usize) -> ApiResult<String> {
+    let t = raw.map(str::trim).unwrap_or_default();
+    if t.is_empty() {
+        return Err(ApiError::invalid("err_field_required"));
+    }
+    if t.chars().count() > max {
+        return Err(ApiError::invalid("err_field_long").with_arg("max", max));
+    }
+    if t.chars().any(|c| matches!(c, '<' | '>') || c.is_control()) {
+        return Err(ApiError::invalid("err_text_markup"));
+    }
+    Ok(t.to_string())
+}
+
+/// Digits only, after the spaces and dashes people type between groups.
+fn digits(raw: Option<&str>) -> Option<String> {
+    let d: String = raw?.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    (!d.is_empty() && d.chars().all(|c| c.is_ascii_digit())).then_some(d)
+}
+
+/// A bank card number: 8 to 19 digits.
+pub fn card_number(raw: Option<&str>) -> ApiResult<String> {
+    digits(raw)
+        .filter(|d| (8..=19).contains(&d.len()))
+        .ok_or_else(|| ApiError::invalid("err_card_number"))
+}
+
+/// An ABA routing number: 9 digits.
+pub fn aba(raw: Option<&str>) -> ApiResult<String> {
+    digits(raw)
+        .filter(|d| d.len() == 9)
+        .ok_or_else(|| ApiError::invalid("err_aba"))
+}
+
+/// A SWIFT (BIC) code: 4 letters of bank, 2 of country, 2 letters or digits of
+/// location, and an optional 3 of branch; kept in capitals.
+pub fn swift(raw: Option<&str>) -> ApiResult<String> {
+    let s = raw
+        .map(|r| r.trim().to_ascii_uppercase())
+        .unwrap_or_default();
+    let b = s.as_bytes();
+    let ok = (s.len() == 8 || s.len() == 11)
+        && b[..6].iter().all(u8::is_ascii_uppercase)
+        && b[6..].iter().all(u8::is_ascii_alphanumeric);
+    if ok {
+        Ok(s)
+    } else {
+        Err(ApiError::invalid("err_swift"))
+    }
+}
+
+/// A phone number as people write it (`+86 138 0013 8000`, `(415) 555-0100`):
+/// 5 to 20 digits with an optional leading `+`.
+pub fn phone(raw: Option<&str>) -> ApiResult<String> {
+    let t = raw.map(str::trim).unwrap_or_default();
+    let compact: String = t
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '(' | ')' | '-'))
+        .collect();
+    let n = compact.strip_prefix('+').unwrap_or(&compact);
+    if (5..=20).contains(&n.len()) && n.chars().all(|c| c.is_ascii_digit()) {
+        Ok(t.to_string())
+    } else {
+        Err(ApiError::invalid("err_phone_invalid"))
+    }
+}
+
 /// Shows an account without giving it away: `a***@mail.com`, `138****8000`.
 pub fn mask(account: &str) -> String {
     if let Some((local, domain)) = account.split_once('@') {
@@ -159,6 +229,46 @@ mod tests {
             display_text("ab<", 2, 10, "k").err().map(|e| e.key),
             Some("err_text_chars")
         );
+    }
+
+    #[test]
+    fn stored_fields_are_checked_by_what_they_are() {
+        let key = |r: ApiResult<String>| r.err().map(|e| e.key);
+        assert_eq!(
+            plain_text(Some(" Ada Lovelace "), 64).ok(),
+            Some("Ada Lovelace".into())
+        );
+        assert_eq!(plain_text(Some("张 三"), 64).ok(), Some("张 三".into()));
+        assert_eq!(
+            key(plain_text(Some("<script>x</script>"), 64)),
+            Some("err_text_markup")
+        );
+        assert_eq!(
+            key(plain_text(Some("a\u{0}b"), 64)),
+            Some("err_text_markup")
+        );
+        assert_eq!(key(plain_text(Some("   "), 64)), Some("err_field_required"));
+        assert_eq!(key(plain_text(Some("abcd"), 3)), Some("err_field_long"));
+        assert_eq!(
+            card_number(Some("6222 0202-0011 2233 445")).ok(),
+            Some("6222020200112233445".into())
+        );
+        assert_eq!(
+            key(card_number(Some("6222<b>0000"))),
+            Some("err_card_number")
+        );
+        assert_eq!(key(card_number(Some("1234567"))), Some("err_card_number"));
+        assert!(aba(Some("021000021")).is_ok());
+        assert_eq!(key(aba(Some("02100002"))), Some("err_aba"));
+        assert_eq!(swift(Some("bourcnsh")).ok(), Some("BOURCNSH".into()));
+        assert!(swift(Some("BOURCNSHXXX")).is_ok());
+        assert!(swift(Some("BOURGB2L")).is_ok());
+        assert_eq!(key(swift(Some("B0URCNSH"))), Some("err_swift"));
+        assert_eq!(key(swift(Some("BOURCNS<>"))), Some("err_swift"));
+        assert_eq!(key(swift(Some("BOURCNSHXX"))), Some("err_swift"));
+        assert!(phone(Some("+86 138 0013 8000")).is_ok());
+        assert!(phone(Some("(415) 555-0100")).is_ok());
+        assert_eq!(key(phone(Some("555<script>"))), Some("err_phone_invalid"));
     }
 
     #[test]

@@ -280,6 +280,9 @@ pub async fn dev_outbox(state: web::Data<AppState>, req: Req) -> ApiResult<HttpR
     if !state.settings.dev.outbox {
         return Err(ApiError::not_found());
     }
+    if !state.settings.outbox_served() {
+        return Err(ApiError::forbidden_because("err_outbox_remote"));
+    }
     let to = req.get("to").unwrap_or_default().to_lowercase();
     let rows: Vec<(String, String, i64)> = sqlx::query_as(
         "SELECT to_addr, code, sent_at FROM outbox WHERE to_addr = $1 ORDER BY id DESC LIMIT 20",

@@ -162,15 +162,26 @@ pub async fn set_deposit_address(state: web::Data<AppState>, req: Req) -> ApiRes
     Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
+/// The largest fiat rate accepted, in units per US dollar.
+const MAX_FIAT_RATE: i64 = 10_000_000;
+
 /// Changes one fiat rate (units per US dollar): a positive decimal.
 pub async fn set_fiat_rate(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
     require_admin(&state, &req).await?;
     let code = req.get("code").unwrap_or_default().to_uppercase();
     let rate = req
         .get("rate")
-        .and_then(|r| r.parse::<rust_decimal::Decimal>().ok())
+        .and_then(actors::money::parse_plain)
         .filter(|r| *r > rust_decimal::Decimal::ZERO)
         .ok_or_else(|| ApiError::invalid("err_amount_invalid"))?;
+    // Every valuation multiplies by the rate: keep it where products fit (the
+    // largest real rates are in the tens of thousands per dollar).
+    if rate > rust_decimal::Decimal::from(MAX_FIAT_RATE) {
+        return Err(ApiError::invalid("err_amount_too_large"));
+    }
+    if rate.normalize().scale() > 8 {
+        return Err(ApiError::invalid("err_amount_precision"));
+    }
     let res = sqlx::query("UPDATE fiat_rates SET rate = $1, updated_at = $2 WHERE code = $3")
         .bind(rate.normalize().to_string())
         .bind(crate::db::now_ms())

@@ -343,9 +343,15 @@ pub async fn micro_submit(state: web::Data<AppState>, req: Req) -> ApiResult<Htt
     if m.deriv.as_ref().is_none_or(|d| d.options.is_empty()) {
         return Err(ApiError::invalid("err_market_invalid"));
     }
-    if let Some(c) = req.get("currency_id").and_then(|c| c.parse::<i64>().ok()) {
-        if c != state.settings.microtrade.currency && c != m.spec.base {
-            return Err(ApiError::invalid("err_currency_invalid"));
+    // Stakes are always taken in the one configured coin: a request naming any
+    // other is refused rather than silently charged in that coin.
+    let paid_in = state.settings.microtrade.currency;
+    if req.any(&["currency_id", "currency"]).is_some() {
+        let asked = crate::funds::currency(&state, &req, &["currency_id", "currency"])?;
+        if asked.id != paid_in {
+            let coin = state.settings.currency(paid_in).map(|c| c.name.clone());
+            return Err(ApiError::invalid("err_currency_not_accepted")
+                .with_arg("coin", coin.unwrap_or_default()));
         }
     }
     let dir = match req.get("type") {
@@ -405,7 +411,7 @@ pub async fn micro_lists(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     .bind(user.id)
     .bind(status)
     .bind(limit)
-    .bind((page - 1) * limit)
+    .bind((page - 1).saturating_mul(limit))
     .fetch_all(&state.db)
     .await?;
     let data: Vec<Value> = rows

@@ -8,6 +8,7 @@ use crate::extract::Req;
 use crate::funds;
 use crate::i18n::t;
 use crate::state::AppState;
+use crate::validate;
 use actix_web::{web, HttpResponse};
 use serde_json::{json, Value};
 
@@ -86,11 +87,10 @@ pub async fn submit_real(state: web::Data<AppState>, req: Req) -> ApiResult<Http
             }
             _ => return Err(ApiError::invalid("err_id_type")),
         };
-        name = req
-            .get("name")
-            .filter(|n| n.chars().count() <= 64)
-            .ok_or_else(|| ApiError::invalid("err_name_required"))?
-            .to_string();
+        name = match req.get("name") {
+            None => return Err(ApiError::invalid("err_name_required")),
+            some => validate::plain_text(some, 64)?,
+        };
         card_id = req
             .get("card_id")
             .filter(|c| {
@@ -158,7 +158,8 @@ pub async fn verification_queue(state: &AppState, req: &Req) -> ApiResult<Value>
         .into_iter()
         .map(|r| {
             json!({"id": r.0, "user_id": r.1, "level": r.2, "state": r.3, "id_type": r.4, "name": r.5,
-                   "card_id": r.6, "front_pic": r.7, "reverse_pic": r.8, "erc_address": r.9,
+                   "card_id": r.6, "front_pic": crate::uploads::signed(state, &r.7),
+                   "reverse_pic": crate::uploads::signed(state, &r.8), "erc_address": r.9,
                    "trc_address": r.10, "reason": r.11, "created_at": r.12})
         })
         .collect();
@@ -191,7 +192,10 @@ pub async fn review_verification(
 pub async fn wallet_save(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
     let user = req.user(&state).await?;
     let coin = funds::currency(&state, &req, &["currency", "currency_id"])?;
-    let name = req.get("name").filter(|n| n.chars().count() <= 32);
+    let name = req.get("name");
+    if name.is_some() {
+        validate::plain_text(name, 32)?;
+    }
     let address = req
         .get("address")
         .filter(|a| (10..=128).contains(&a.len()) && a.chars().all(|c| c.is_ascii_alphanumeric()));
@@ -232,7 +236,8 @@ pub async fn wallet_list(state: web::Data<AppState>, req: Req) -> ApiResult<Http
         .map(|(id, cur, name, address, qrcode, at)| {
             json!({"id": id, "currency": cur,
                    "currency_name": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
-                   "name": name, "address": address, "qrcode": qrcode, "created_at": at})
+                   "name": name, "address": address,
+                   "qrcode": crate::uploads::signed(&state, &qrcode), "created_at": at})
         })
         .collect();
     Ok(ok(list))
@@ -270,11 +275,17 @@ async fn save_card(state: &AppState, req: &Req, kind: i64) -> ApiResult<HttpResp
     let user = req.user(state).await?;
     let mut values = Vec::new();
     for f in CARD_FIELDS {
-        let v = req
-            .get(f)
-            .filter(|v| v.chars().count() <= 128)
-            .ok_or_else(|| ApiError::invalid("err_field_required"))?;
-        values.push(v.to_string());
+        let raw = req.get(f);
+        // Each field is checked by what it holds (see CARD_FIELDS for the
+        // stored names the app family gave them).
+        let v = match f {
+            "alipay_account" => validate::aba(raw),
+            "bank_account" => validate::card_number(raw),
+            "swift_code" | "wechat_nickname" => validate::swift(raw),
+            "phone" => validate::phone(raw),
+            _ => validate::plain_text(raw, 100),
+        }?;
+        values.push(v);
     }
     let cols = CARD_FIELDS.join(", ");
     let updates: Vec<String> = CARD_FIELDS

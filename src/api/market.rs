@@ -14,7 +14,6 @@ use actors::market::kline::Period;
 use actors::money::{from_units, to_units};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
-use std::str::FromStr;
 
 pub fn unavailable() -> ApiError {
     ApiError::new(Kind::Internal, "err_market_unavailable")
@@ -151,12 +150,12 @@ pub async fn favourite_list(state: web::Data<AppState>, req: Req) -> ApiResult<H
 /// A positive decimal with at most 8 places, in units.
 pub fn units_of(raw: Option<&str>, missing: &'static str) -> ApiResult<i64> {
     let d = raw
-        .and_then(|r| Decimal::from_str(r).ok())
+        .and_then(actors::money::parse_plain)
         .ok_or_else(|| ApiError::invalid(missing))?;
     if d <= Decimal::ZERO {
         return Err(ApiError::invalid(missing));
     }
-    to_units(d).map_err(|_| ApiError::invalid("err_amount_precision"))
+    to_units(d).map_err(crate::funds::units_error)
 }
 
 pub fn market_error(e: MarketError, m: &MarketHandle) -> ApiError {

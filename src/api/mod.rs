@@ -60,10 +60,26 @@ pub struct RouteDoc {
     pub summary: &'static str,
 }
 
+/// The HTTP method a route table row names.
+fn method_of(name: &str) -> actix_web::http::Method {
+    use actix_web::http::Method;
+    match name {
+        "post" => Method::POST,
+        "put" => Method::PUT,
+        "delete" => Method::DELETE,
+        _ => Method::GET,
+    }
+}
+
 macro_rules! routes {
     ($name:ident, $configure:ident; $( $method:ident $path:literal => $handler:path, $auth:literal, $summary:literal; )*) => {
         pub fn $configure(cfg: &mut web::ServiceConfig) {
-            $( cfg.route($path, web::$method().to($handler)); )*
+            $( cfg.service(
+                web::resource($path)
+                    .guard(actix_web::guard::Method(method_of(stringify!($method))))
+                    .wrap_fn(crate::app::catch_panics)
+                    .route(web::$method().to($handler)),
+            ); )*
         }
         pub const $name: &[RouteDoc] = &[
             $( RouteDoc { method: stringify!($method), path: $path, auth: $auth, summary: $summary }, )*

@@ -83,23 +83,23 @@ pub async fn edit_nickname(state: web::Data<AppState>, req: Req) -> ApiResult<Ht
 
 pub async fn head_portrait(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
     let user = req.user(&state).await?;
-    let address = req.get("head_portrait").unwrap_or_default();
-    let name = address.rsplit('/').next().unwrap_or_default();
-    // Only a file this user uploaded may become their avatar.
-    let owned: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM uploads WHERE name = $1 AND user_id = $2")
-            .bind(name)
-            .bind(user.id)
-            .fetch_optional(&state.db)
-            .await?;
-    if owned.is_none() {
-        return Err(ApiError::invalid("err_upload_not_yours"));
-    }
-    sqlx::query("UPDATE users SET head_portrait = $1 WHERE id = $2")
-        .bind(format!("/uploads/{name}"))
+    // Only a file this user uploaded may become their avatar; an avatar is
+    // shown to others, so from now on the file is public.
+    let address = crate::funds::owned_upload(&state, user.id, req.get("head_portrait"))
+        .await?
+        .ok_or_else(|| ApiError::invalid("err_upload_not_yours"))?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("UPDATE uploads SET public = 1 WHERE name = $1 AND user_id = $2")
+        .bind(crate::uploads::name_of(&address))
         .bind(user.id)
-        .execute(&state.db)
+        .execute(&mut *tx)
         .await?;
+    sqlx::query("UPDATE users SET head_portrait = $1 WHERE id = $2")
+        .bind(&address)
+        .bind(user.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
     Ok(ok(user_json(&state, user.id).await?))
 }
 

@@ -243,7 +243,9 @@ fn deposit_json(state: &AppState, r: RequestRow) -> Value {
     json!({
         "id": id, "user_id": user_id, "currency_id": cur,
         "currency": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
-        "network": network, "address": address, "amount": units(amount), "voucher": voucher,
+        "network": network, "address": address, "amount": units(amount),
+        // Only the requester and admins read this row, so both get a link.
+        "voucher": crate::uploads::signed(state, &voucher),
         "state": st, "reason": reason, "created_at": created_at, "reviewed_at": reviewed_at,
     })
 }

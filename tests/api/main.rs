@@ -7,6 +7,8 @@ mod content;
 mod derivatives;
 mod fanout;
 mod funds;
+mod hardening;
+mod hostile;
 mod markets;
 mod profile;
 mod smtp;

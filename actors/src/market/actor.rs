@@ -5,7 +5,9 @@
 //! re-quote that trades) commits in one transaction before the caller or any
 //! socket hears of it. On start the book is rebuilt from the open orders.
 
-use super::book::{notional_floor, BookError, Kind, NewOrder, OrderBook, Placed, Resting, Side};
+use super::book::{
+    notional_checked, notional_floor, BookError, Kind, NewOrder, OrderBook, Placed, Resting, Side,
+};
 use super::feed::PriceFeed;
 use super::kline::{Bar, Period, PERIODS};
 use super::settle::{fill_postings, Fees};
@@ -984,7 +986,9 @@ fn prepare(book: &OrderBook, spec: &MarketSpec, msg: &Place) -> Result<Prepared,
     book.validate(&msg.kind).map_err(MarketError::Book)?;
     let (coin, freeze, price, qty, budget, order_type) = match (msg.side, msg.kind) {
         (Side::Buy, Kind::Limit { price, qty }) => {
-            (spec.quote, notional_floor(price, qty), price, qty, 0, 0)
+            let cost =
+                notional_checked(price, qty).ok_or(MarketError::Invalid("err_amount_too_large"))?;
+            (spec.quote, cost, price, qty, 0, 0)
         }
         (Side::Sell, Kind::Limit { price, qty }) => (spec.base, qty, price, qty, 0, 0),
         (Side::Buy, Kind::MarketBuy { quote }) => (spec.quote, quote, 0, 0, quote, 1),

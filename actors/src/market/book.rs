@@ -110,6 +110,12 @@ pub fn notional_ceil(price: i64, qty: i64) -> i64 {
     ((n + SCALE - 1) / SCALE) as i64
 }
 
+/// Quote value of `qty` at `price`, rounded down, or None when it does not fit in
+/// units (a price and quantity each valid alone can still overflow together).
+pub fn notional_checked(price: i64, qty: i64) -> Option<i64> {
+    i64::try_from(price as i128 * qty as i128 / SCALE).ok()
+}
+
 /// Quote value of `qty` at `price`, rounded down (what a seller receives).
 pub fn notional_floor(price: i64, qty: i64) -> i64 {
     (price as i128 * qty as i128 / SCALE) as i64

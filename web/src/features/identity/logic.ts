@@ -57,14 +57,45 @@ export function checkWalletAddress(value: string): string | null {
 export function checkLabel(value: string): string | null {
   const v = value.trim();
   if (v === '') return 'identity.validation.labelRequired';
-  return [...v].length <= 30 ? null : 'identity.validation.label';
+  if ([...v].length > 30) return 'identity.validation.label';
+  return MARKUP.test(v) ? 'identity.validation.markup' : null;
 }
 
-/** A bank card field: required, at most 100 characters. */
+/** Markup or control characters, which no stored text may hold (the server refuses them too). */
+const MARKUP = /[<>\p{Cc}]/u;
+
+/** A bank card's free-text field: required, at most 100 characters, no markup. */
 export function checkBankField(value: string): string | null {
   const v = value.trim();
   if (v === '') return 'identity.validation.fieldRequired';
-  return [...v].length <= 100 ? null : 'identity.validation.fieldLong';
+  if ([...v].length > 100) return 'identity.validation.fieldLong';
+  return MARKUP.test(v) ? 'identity.validation.markup' : null;
+}
+
+/** Digits once the spaces and dashes people type between groups are gone, or null. */
+function digitsOf(value: string): string | null {
+  const d = value.trim().replace(/[\s-]/g, '');
+  return /^\d+$/.test(d) ? d : null;
+}
+
+/** A bank card number: 8 to 19 digits. */
+export function checkCardNumber(value: string): string | null {
+  if (value.trim() === '') return 'identity.validation.fieldRequired';
+  const d = digitsOf(value);
+  return d !== null && d.length >= 8 && d.length <= 19 ? null : 'identity.validation.cardNumber';
+}
+
+/** An ABA routing number: 9 digits. */
+export function checkAba(value: string): string | null {
+  if (value.trim() === '') return 'identity.validation.fieldRequired';
+  return digitsOf(value)?.length === 9 ? null : 'identity.validation.aba';
+}
+
+/** A SWIFT (BIC) code: 6 letters, 2 letters or digits, optionally 3 more. */
+export function checkSwift(value: string): string | null {
+  const v = value.trim().toUpperCase();
+  if (v === '') return 'identity.validation.fieldRequired';
+  return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v) ? null : 'identity.validation.swift';
 }
 
 /** A phone number with an optional + and separators: 5 to 20 digits. */

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RealState } from '../../../components/FundsApi';
 import {
+  checkAba,
   checkBankField,
+  checkCardNumber,
   checkDocumentNumber,
   checkLabel,
   checkOptionalAddress,
   checkPhone,
   checkRealName,
+  checkSwift,
   checkWalletAddress,
   levelAction,
 } from '../logic';
@@ -78,5 +81,20 @@ describe('address and bank card checks', () => {
     expect(checkBankField('x'.repeat(101))).toBe('identity.validation.fieldLong');
     expect(checkPhone('+86 138 0013 8000')).toBeNull();
     expect(checkPhone('12')).toBe('identity.validation.phone');
+  });
+
+  it('checks each bank field by what it holds, as the server does', () => {
+    expect(checkBankField('<script>alert(1)</script>')).toBe('identity.validation.markup');
+    expect(checkLabel('<b>mine</b>')).toBe('identity.validation.markup');
+    expect(checkCardNumber('6222 0202-0011 2233 445')).toBeNull();
+    expect(checkCardNumber('6222<b>0000')).toBe('identity.validation.cardNumber');
+    expect(checkCardNumber('1234567')).toBe('identity.validation.cardNumber');
+    expect(checkCardNumber('')).toBe('identity.validation.fieldRequired');
+    expect(checkAba('021000021')).toBeNull();
+    expect(checkAba('02100002')).toBe('identity.validation.aba');
+    expect(checkSwift('bourcnsh')).toBeNull();
+    expect(checkSwift('BOURCNSHXXX')).toBeNull();
+    expect(checkSwift('B0URCNSH')).toBe('identity.validation.swift');
+    expect(checkSwift('BOURCNSHXX')).toBe('identity.validation.swift');
   });
 });

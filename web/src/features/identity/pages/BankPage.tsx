@@ -14,7 +14,7 @@ import { ROUTES } from '../../../lib/constants';
 import { ruleOf } from '../../../lib/formRules';
 import { showToast } from '../../../lib/toast';
 import { useSaveBankCardMutation } from '../api';
-import { checkBankField, checkPhone } from '../logic';
+import { checkAba, checkBankField, checkCardNumber, checkPhone, checkSwift } from '../logic';
 import '../../../components/FundsStyles.css';
 
 /** The fields in screen order, each with its label key. */
@@ -30,6 +30,15 @@ const FIELDS: { name: keyof BankCard; label: string; numeric?: boolean }[] = [
   { name: 'phone', label: 'identity.bank.phone', numeric: true },
   { name: 'wechat_account', label: 'identity.bank.holderAddress' },
 ];
+
+/** Fields checked by what they hold; the rest are free text (checkBankField). */
+const CHECKS: Partial<Record<keyof BankCard, (value: string) => string | null>> = {
+  bank_account: checkCardNumber,
+  alipay_account: checkAba,
+  swift_code: checkSwift,
+  wechat_nickname: checkSwift,
+  phone: checkPhone,
+};
 
 const EMPTY: BankCard = {
   alipay_account: '',
@@ -79,7 +88,7 @@ function BankForm({ kind, saved }: { kind: BankKind; saved: BankCard | null }) {
       }
     >
       {FIELDS.map((f) => (
-        <Form.Item key={f.name} name={f.name} label={t(f.label)} rules={[ruleOf(t, f.name === 'phone' ? checkPhone : checkBankField)]}>
+        <Form.Item key={f.name} name={f.name} label={t(f.label)} rules={[ruleOf(t, CHECKS[f.name] ?? checkBankField)]}>
           <Input
             placeholder={t('identity.bank.placeholder', { field: t(f.label) })}
             maxLength={100}

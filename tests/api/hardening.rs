@@ -1,0 +1,236 @@
+//! Findings of trying the server as an attacker and a careless user would: the
+//! dev outbox off the loopback address, an options stake in a coin the product
+//! does not take, and markup in stored fields. Each refusal changes nothing.
+
+use crate::helpers::TestApp;
+use crate::on_both;
+
+/// Bound to every interface, the outbox refuses (and says why) even with
+/// `dev.outbox` on; codes are still sent.
+async fn the_outbox_refuses_off_the_loopback_address(app: TestApp) {
+    app.post("/sms_mail", None, &[("user_string", "x@example.com")])
+        .await
+        .assert_ok();
+    let a = app.get("/dev/outbox?to=x@example.com&lang=en", None).await;
+    a.assert_error(403);
+    assert!(a.text().contains("loopback"), "{}", a.body);
+}
+on_both!(
+    the_outbox_refuses_off_the_loopback_address,
+    &[("BOURSE__SERVER__HOST", "0.0.0.0")]
+);
+
+/// Options are paid in the one configured coin; naming another is refused and
+/// takes nothing.
+async fn an_option_in_a_coin_it_does_not_take_is_refused(app: TestApp) {
+    let admin = app.admin().await;
+    let (_, token) = app.user().await;
+    let t = Some(token.as_str());
+    app.fund(&token, &admin, "3", "500").await;
+    app.fund(&token, &admin, "1", "1").await;
+    app.post(
+        "/wallet/change",
+        t,
+        &[
+            ("currency_id", "3"),
+            ("number", "500"),
+            ("from_field", "2"),
+            ("to_field", "4"),
+        ],
+    )
+    .await
+    .assert_ok();
+    let before = (
+        app.balance(&token, "3", "4").await,
+        app.balance(&token, "1", "4").await,
+        app.balance(&token, "3", "2").await,
+    );
+    for coin in ["1", "BTC", "99"] {
+        let a = app
+            .post(
+                "/microtrade/submit?lang=en",
+                t,
+                &[
+                    ("match_id", "1"),
+                    ("currency_id", coin),
+                    ("type", "1"),
+                    ("seconds", "1"),
+                    ("number", "100"),
+                ],
+            )
+            .await;
+        a.assert_error(422);
+        if coin != "99" {
+            assert_eq!(a.text(), "This product is paid in USDT only");
+        }
+    }
+    let after = (
+        app.balance(&token, "3", "4").await,
+        app.balance(&token, "1", "4").await,
+        app.balance(&token, "3", "2").await,
+    );
+    assert_eq!(before, after);
+    let list = app.get("/microtrade/lists?type=1", t).await;
+    assert_eq!(list.message()["total"], 0, "{}", list.body);
+    app.assert_audit(&admin).await;
+}
+on_both!(an_option_in_a_coin_it_does_not_take_is_refused);
+
+/// Bank cards, address names and the verification name are checked by what
+/// they are; markup is refused with the spec's message and nothing is stored.
+async fn stored_fields_refuse_markup(app: TestApp) {
+    let (_, token) = app.user().await;
+    let t = Some(token.as_str());
+    let good: Vec<(&str, &str)> = vec![
+        ("alipay_account", "026009593"),
+        ("real_name", "Ada Lovelace"),
+        ("bank_account", "6222 0200 0000 0000"),
+        ("bank_dizhi", "London"),
+        ("bank_name", "Bank of Bourse"),
+        ("bank_network", "Strand"),
+        ("swift_code", "bourgb2l"),
+        ("phone", "+44 7700 900123"),
+        ("wechat_account", "1 Strand, London"),
+        ("wechat_nickname", "BOURGB2LXXX"),
+    ];
+    let bad: &[(&str, &str, &str)] = &[
+        (
+            "real_name",
+            "<script>alert(1)</script>",
+            "This field must not contain < > or control characters",
+        ),
+        (
+            "bank_name",
+            "Bank<img src=x>",
+            "This field must not contain < > or control characters",
+        ),
+        (
+            "wechat_account",
+            "a\u{7}b",
+            "This field must not contain < > or control characters",
+        ),
+        (
+            "bank_account",
+            "6222<b>0000",
+            "Please enter a valid card number (8 to 19 digits)",
+        ),
+        (
+            "bank_account",
+            "62220200000000001234",
+            "Please enter a valid card number (8 to 19 digits)",
+        ),
+        (
+            "alipay_account",
+            "0260095",
+            "The ABA number must be 9 digits",
+        ),
+        (
+            "alipay_account",
+            "02600959a",
+            "The ABA number must be 9 digits",
+        ),
+        (
+            "swift_code",
+            "<script>",
+            "Please enter a valid SWIFT code (8 or 11 letters and digits)",
+        ),
+        (
+            "wechat_nickname",
+            "B0URGB2L",
+            "Please enter a valid SWIFT code (8 or 11 letters and digits)",
+        ),
+        ("phone", "call me", "Please enter a valid phone number"),
+    ];
+    for path in ["/user/cash_save", "/user/cash_save_international"] {
+        for (field, value, message) in bad {
+            let form: Vec<(&str, &str)> = good
+                .iter()
+                .map(|(k, v)| if k == field { (*k, *value) } else { (*k, *v) })
+                .chain([("lang", "en")])
+                .collect();
+            let a = app.post(path, t, &form).await;
+            a.assert_error(422);
+            assert_eq!(a.text(), *message, "{path} {field}={value:?}");
+        }
+        let info = if path.ends_with("international") {
+            "/user/cash_info_international"
+        } else {
+            "/user/cash_info"
+        };
+        assert!(
+            app.post(info, t, &[]).await.message().is_null(),
+            "nothing stored"
+        );
+        let saved = app.post(path, t, &good).await;
+        saved.assert_ok();
+        assert_eq!(saved.message()["bank_account"], "6222020000000000");
+        assert_eq!(saved.message()["swift_code"], "BOURGB2L");
+    }
+    let qr = app.upload_png(&token).await;
+    let a = app
+        .post(
+            "/user/wallet/save?lang=en",
+            t,
+            &[
+                ("currency", "3"),
+                ("name", "<b>mine</b>"),
+                ("address", "TXyzUserWithdrawAddress0000000001"),
+                ("qrcode", &qr),
+            ],
+        )
+        .await;
+    a.assert_error(422);
+    assert_eq!(
+        a.text(),
+        "This field must not contain < > or control characters"
+    );
+    assert_eq!(
+        app.get("/user/wallet/list", t)
+            .await
+            .message()
+            .as_array()
+            .map(Vec::len),
+        Some(0)
+    );
+
+    let token = crate::funds::bound_user(&app).await;
+    let t = Some(token.as_str());
+    let (front, back) = (app.upload_png(&token).await, app.upload_png(&token).await);
+    let real = |name: &'static str| {
+        let (front, back, app) = (front.clone(), back.clone(), &app);
+        async move {
+            app.post(
+                "/user/real?lang=en",
+                t,
+                &[
+                    ("real_type", "1"),
+                    ("id_type", "passport"),
+                    ("name", name),
+                    ("card_id", "P1234567"),
+                    ("front_pic", &front),
+                    ("reverse_pic", &back),
+                ],
+            )
+            .await
+        }
+    };
+    let a = real("<b>Ada</b>").await;
+    a.assert_error(422);
+    assert_eq!(
+        a.text(),
+        "This field must not contain < > or control characters"
+    );
+    assert_eq!(
+        app.get("/real/state", t).await.body,
+        {
+            let fresh = crate::funds::bound_user(&app).await;
+            app.get("/real/state", Some(&fresh)).await.body
+        },
+        "nothing queued"
+    );
+    real("Ada Lovelace").await.assert_ok();
+}
+on_both!(
+    stored_fields_refuse_markup,
+    &[("BOURSE__CODES__RESEND_SECONDS", "0")]
+);
