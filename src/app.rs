@@ -41,6 +41,7 @@ macro_rules! build_app {
             )
             .service(
                 web::scope("/admin/api")
+                    .wrap(middleware::from_fn(crate::extract::admin_only))
                     .configure(api::configure_admin)
                     .default_service(web::to(not_found)),
             )

@@ -147,6 +147,51 @@ impl FromRequest for Ctx {
     }
 }
 
+/// The admin the `/admin/api` guard let in (`app::admin_only`); refused when a
+/// handler that wants one is ever mounted where no guard ran.
+pub struct Admin(pub AuthUser);
+
+impl FromRequest for Admin {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let admin = req
+            .extensions()
+            .get::<AuthUser>()
+            .filter(|u| u.role == "admin")
+            .cloned();
+        std::future::ready(admin.map(Admin).ok_or_else(ApiError::forbidden))
+    }
+}
+
+/// Lets only admins through: 999 without a valid token, 403 for other roles.
+/// The one place admin access is decided, wrapped around the whole scope.
+pub async fn admin_only(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    let verdict = match req.app_data::<web::Data<AppState>>() {
+        Some(state) => authenticate(state, token_of(req.request()).as_deref())
+            .await
+            .and_then(|u| {
+                if u.role == "admin" {
+                    Ok(u)
+                } else {
+                    Err(ApiError::forbidden())
+                }
+            }),
+        None => Err(ApiError::internal("no application state")),
+    };
+    match verdict {
+        Ok(admin) => {
+            req.extensions_mut().insert(admin);
+            Ok(next.call(req).await?.map_into_boxed_body())
+        }
+        Err(e) => Ok(req.error_response(e).map_into_boxed_body()),
+    }
+}
+
 /// Resolves a raw token to its user: unknown, expired and revoked tokens are all 999.
 pub async fn authenticate(state: &AppState, token: Option<&str>) -> ApiResult<AuthUser> {
     let token = token.ok_or_else(ApiError::unauthorized)?;

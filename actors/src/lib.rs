@@ -6,3 +6,4 @@ pub mod market;
 pub mod money;
 pub mod options;
 pub mod sql;
+pub mod testenv;

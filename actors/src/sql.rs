@@ -618,6 +618,7 @@ mod store_tests {
             .await
             .unwrap_or((-1,));
         assert_eq!(sum, (0..40).sum::<i64>());
+        crate::testenv::drop_remembered().await;
     }
 
     /// Copied back between two writes, the whole log is in the database file,

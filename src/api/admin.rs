@@ -1,29 +1,20 @@
-//! Admin calls under `/admin/api`: only accounts whose role is `admin`.
+//! Admin calls under `/admin/api`. Who may call them is decided in one place, the
+//! scope's guard (`app::admin_only`): a handler that needs to know which admin
+//! acts takes the [`Admin`] it let in.
 
 use super::ok;
 use super::profile::user_json;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{AuthUser, Req};
+use crate::extract::{Admin, Req};
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-/// The caller, if an admin; 999 without a token, 403 for other roles.
-pub async fn require_admin(state: &AppState, req: &Req) -> ApiResult<AuthUser> {
-    let user = req.user(state).await?;
-    if user.role != "admin" {
-        return Err(ApiError::forbidden());
-    }
-    Ok(user)
-}
-
-pub async fn me(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let admin = require_admin(&state, &req).await?;
-    Ok(ok(user_json(&state, admin.id).await?))
+pub async fn me(state: web::Data<AppState>, admin: Admin) -> ApiResult<HttpResponse> {
+    Ok(ok(user_json(&state, admin.0.id).await?))
 }
 
 pub async fn users(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
     let paging = req.paging()?;
     let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users")
         .fetch_one(&state.db)
@@ -55,80 +46,110 @@ fn reason(req: &Req, approve: bool) -> ApiResult<String> {
 }
 
 pub async fn deposits(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
     Ok(ok(super::wallet::deposit_queue(&state, &req).await?))
 }
 
-async fn review_deposit(state: &AppState, req: &Req, approve: bool) -> ApiResult<HttpResponse> {
-    let admin = require_admin(state, req).await?;
+async fn review_deposit(
+    state: &AppState,
+    admin: Admin,
+    req: &Req,
+    approve: bool,
+) -> ApiResult<HttpResponse> {
+    let admin = admin.0;
     let why = reason(req, approve)?;
     super::wallet::review_deposit(state, admin.id, req.id("id")?, approve, &why).await?;
     Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn approve_deposit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    review_deposit(&state, &req, true).await
+pub async fn approve_deposit(
+    state: web::Data<AppState>,
+    admin: Admin,
+    req: Req,
+) -> ApiResult<HttpResponse> {
+    review_deposit(&state, admin, &req, true).await
 }
 
-pub async fn reject_deposit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    review_deposit(&state, &req, false).await
+pub async fn reject_deposit(
+    state: web::Data<AppState>,
+    admin: Admin,
+    req: Req,
+) -> ApiResult<HttpResponse> {
+    review_deposit(&state, admin, &req, false).await
 }
 
 pub async fn withdrawals(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
     Ok(ok(super::wallet::withdraw_queue(&state, &req).await?))
 }
 
-async fn review_withdrawal(state: &AppState, req: &Req, approve: bool) -> ApiResult<HttpResponse> {
-    let admin = require_admin(state, req).await?;
+async fn review_withdrawal(
+    state: &AppState,
+    admin: Admin,
+    req: &Req,
+    approve: bool,
+) -> ApiResult<HttpResponse> {
+    let admin = admin.0;
     let why = reason(req, approve)?;
     let new_state = if approve { 1 } else { 2 };
     super::wallet::finish_withdrawal(state, req.id("id")?, new_state, admin.id, None, &why).await?;
     Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn approve_withdrawal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    review_withdrawal(&state, &req, true).await
+pub async fn approve_withdrawal(
+    state: web::Data<AppState>,
+    admin: Admin,
+    req: Req,
+) -> ApiResult<HttpResponse> {
+    review_withdrawal(&state, admin, &req, true).await
 }
 
-pub async fn reject_withdrawal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    review_withdrawal(&state, &req, false).await
+pub async fn reject_withdrawal(
+    state: web::Data<AppState>,
+    admin: Admin,
+    req: Req,
+) -> ApiResult<HttpResponse> {
+    review_withdrawal(&state, admin, &req, false).await
 }
 
 pub async fn verifications(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
     Ok(ok(super::identity::verification_queue(&state, &req).await?))
 }
 
 async fn review_verification(
     state: &AppState,
+    admin: Admin,
     req: &Req,
     approve: bool,
 ) -> ApiResult<HttpResponse> {
-    let admin = require_admin(state, req).await?;
+    let admin = admin.0;
     let why = reason(req, approve)?;
     super::identity::review_verification(state, admin.id, req.id("id")?, approve, &why).await?;
     Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn approve_verification(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    review_verification(&state, &req, true).await
+pub async fn approve_verification(
+    state: web::Data<AppState>,
+    admin: Admin,
+    req: Req,
+) -> ApiResult<HttpResponse> {
+    review_verification(&state, admin, &req, true).await
 }
 
-pub async fn reject_verification(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    review_verification(&state, &req, false).await
+pub async fn reject_verification(
+    state: web::Data<AppState>,
+    admin: Admin,
+    req: Req,
+) -> ApiResult<HttpResponse> {
+    review_verification(&state, admin, &req, false).await
 }
 
-pub async fn audit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
+pub async fn audit(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let report = actors::ledger::audit(&state.db)
         .await
         .map_err(crate::funds::ledger_error)?;
     Ok(ok(report))
 }
 
-pub async fn deposit_addresses(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
+pub async fn deposit_addresses(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
         "SELECT currency, network, address, updated_at FROM deposit_addresses ORDER BY currency, network",
     )
@@ -142,7 +163,6 @@ pub async fn deposit_addresses(state: web::Data<AppState>, req: Req) -> ApiResul
 }
 
 pub async fn set_deposit_address(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
     let coin = crate::funds::currency(&state, &req, &["currency", "currency_id"])?;
     let network = req.get("network").unwrap_or_default();
     let address = req
@@ -167,7 +187,6 @@ const MAX_FIAT_RATE: i64 = 10_000_000;
 
 /// Changes one fiat rate (units per US dollar): a positive decimal.
 pub async fn set_fiat_rate(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    require_admin(&state, &req).await?;
     let code = req.get("code").unwrap_or_default().to_uppercase();
     let rate = req
         .get("rate")

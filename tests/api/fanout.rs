@@ -10,7 +10,7 @@ use std::time::Duration;
 
 #[actix_web::test]
 async fn a_private_event_crosses_nodes_through_redis() {
-    let Ok(redis) = std::env::var("TEST_REDIS_URL") else {
+    let Some(redis) = actors::testenv::service_url("TEST_REDIS_URL") else {
         eprintln!("TEST_REDIS_URL not set: the Redis fan-out test did not run");
         return;
     };

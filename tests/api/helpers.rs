@@ -33,7 +33,7 @@ async fn fresh_database(backend: Backend, dir: &Path) -> Option<String> {
     match backend {
         Backend::Sqlite => Some(format!("sqlite://{}/test.db?mode=rwc", dir.display())),
         Backend::Postgres => {
-            let base = std::env::var("TEST_DATABASE_URL").ok()?;
+            let base = actors::testenv::service_url("TEST_DATABASE_URL")?;
             sqlx::any::install_default_drivers();
             let mut conn = sqlx::AnyConnection::connect(&base)
                 .await
@@ -43,6 +43,7 @@ async fn fresh_database(backend: Backend, dir: &Path) -> Option<String> {
                 .execute(&mut conn)
                 .await
                 .unwrap_or_else(|e| panic!("create database: {e}"));
+            actors::testenv::remember(&base, &name);
             let mut url = url::Url::parse(&base).unwrap_or_else(|e| panic!("{e}"));
             url.set_path(&format!("/{name}"));
             Some(url.to_string())
@@ -281,7 +282,10 @@ macro_rules! on_both {
             #[actix_web::test]
             async fn on_postgres() {
                 match spawn_app_with(Backend::Postgres, $overrides).await {
-                    Some(app) => super::$name(app).await,
+                    Some(app) => {
+                        super::$name(app).await;
+                        actors::testenv::drop_remembered().await;
+                    }
                     None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
                 }
             }
@@ -414,4 +418,30 @@ where
     bourse::socket::hub::Hub: actix::Handler<M>,
 {
     hub.send(m).await.unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The status of a GET sent byte for byte as given (no client-side path
+/// normalisation), optionally with a token.
+pub async fn raw_get(app: &TestApp, path: &str, token: Option<&str>) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = app.address.trim_start_matches("http://");
+    let mut s = tokio::net::TcpStream::connect(host)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let auth = token
+        .map(|t| format!("Authorization: {t}\r\n"))
+        .unwrap_or_default();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Connection: close\r\n\r\n");
+    s.write_all(req.as_bytes())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    s.read_to_end(&mut out)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let head = String::from_utf8_lossy(&out);
+    head.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
 }

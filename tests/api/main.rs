@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod access;
 mod accounts;
 mod content;
 mod derivatives;
@@ -11,5 +12,6 @@ mod hardening;
 mod hostile;
 mod markets;
 mod profile;
+mod promises;
 mod smtp;
 mod upload;

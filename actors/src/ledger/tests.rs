@@ -27,14 +27,19 @@ pub(crate) async fn fresh_db(postgres: bool) -> Option<AnyPool> {
     sqlx::any::install_default_drivers();
     crate::sql::direct::register();
     let (url, schema) = if postgres {
-        let base = std::env::var("TEST_DATABASE_URL").ok()?;
-        let mut conn = sqlx::AnyConnection::connect(&base).await.ok()?;
+        let base = crate::testenv::service_url("TEST_DATABASE_URL")?;
+        let mut conn = sqlx::AnyConnection::connect(&base)
+            .await
+            .unwrap_or_else(|e| panic!("TEST_DATABASE_URL {base}: {e}"));
         let name = format!("bourse_l_{}", unique());
         sqlx::query(&format!("CREATE DATABASE {name}"))
             .execute(&mut conn)
             .await
-            .ok()?;
-        let (prefix, _) = base.rsplit_once('/')?;
+            .unwrap_or_else(|e| panic!("create database: {e}"));
+        crate::testenv::remember(&base, &name);
+        let (prefix, _) = base
+            .rsplit_once('/')
+            .unwrap_or_else(|| panic!("TEST_DATABASE_URL {base} names no database"));
         (
             format!("{prefix}/{name}"),
             include_str!("../../../migrations/postgres/20261121000002_ledger.sql"),
@@ -63,8 +68,11 @@ pub(crate) async fn fresh_db(postgres: bool) -> Option<AnyPool> {
         })
         .connect(&url)
         .await
-        .ok()?;
-    sqlx::raw_sql(schema).execute(&pool).await.ok()?;
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+    sqlx::raw_sql(schema)
+        .execute(&pool)
+        .await
+        .unwrap_or_else(|e| panic!("schema: {e}"));
     Some(pool)
 }
 
@@ -134,7 +142,11 @@ macro_rules! on_both {
             fn on_postgres() {
                 block_on(async {
                     match fresh_db(true).await {
-                        Some(pool) => $body(pool).await,
+                        Some(pool) => {
+                            $body(pool.clone()).await;
+                            pool.close().await;
+                            crate::testenv::drop_remembered().await;
+                        }
                         None => eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run"),
                     }
                 });
