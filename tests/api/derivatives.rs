@@ -3,7 +3,7 @@
 //! batch closes, overnight fees; options that win, lose and tie; a restart that
 //! keeps and settles them; the audit after all of it.
 
-use crate::helpers::{spawn_app_with, Backend, TestApp};
+use crate::helpers::TestApp;
 use crate::on_both;
 use actors::market::deriv::{Overnight, SetIndex};
 use serde_json::Value;
@@ -33,7 +33,7 @@ fn dec(v: &Value) -> f64 {
     v.as_str().unwrap_or_default().parse().unwrap_or(f64::NAN)
 }
 
-async fn demo_with(app: &TestApp, to: &str, amount: &str) -> String {
+pub(crate) async fn demo_with(app: &crate::helpers::Http, to: &str, amount: &str) -> String {
     let token = app.login("demo@bourse.local", "Demo123456").await;
     app.post(
         "/wallet/change",
@@ -50,7 +50,7 @@ async fn demo_with(app: &TestApp, to: &str, amount: &str) -> String {
     token
 }
 
-async fn open(app: &TestApp, token: &str, form: &[(&str, &str)]) -> Value {
+pub(crate) async fn open(app: &crate::helpers::Http, token: &str, form: &[(&str, &str)]) -> Value {
     let mut f = vec![("match_id", "1")];
     f.extend_from_slice(form);
     let a = app.post("/lever/submit", Some(token), &f).await;
@@ -358,10 +358,8 @@ async fn options_win_lose_and_tie_at_the_recorded_prices(app: TestApp) {
         "stakes frozen, fees paid"
     );
     set_index(&app, 67_100).await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let r = app
-        .get(&format!("/microtrade/get_result?id={rise}"), Some(t))
-        .await;
+    let r = settled(&app, t, rise).await;
+    settled(&app, t, fall).await;
     assert_eq!(
         (
             r.message()["status"].as_i64(),
@@ -390,10 +388,7 @@ async fn options_win_lose_and_tie_at_the_recorded_prices(app: TestApp) {
         (Some(2), Some("0"))
     );
     let tie = submit("1").await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let tr = app
-        .get(&format!("/microtrade/get_result?id={tie}"), Some(t))
-        .await;
+    let tr = settled(&app, t, tie).await;
     assert_eq!(
         (
             tr.message()["outcome"].as_i64(),
@@ -416,74 +411,21 @@ async fn options_win_lose_and_tie_at_the_recorded_prices(app: TestApp) {
 }
 on_both!(options_win_lose_and_tie_at_the_recorded_prices);
 
-/// A second server on the same database rebuilds positions and open options and
-/// settles what is due exactly once.
-#[actix_web::test]
-async fn a_restart_keeps_positions_and_options_and_settles_due_ones_once() {
-    let dir =
-        std::env::temp_dir().join(format!("bourse-deriv-{}", bourse::security::random_name()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let url = format!("sqlite://{}/d.db?mode=rwc", dir.display());
-    let overrides = [("BOURSE__DATABASE__URL", url.as_str())];
-    let first = spawn_app_with(Backend::Sqlite, &overrides)
-        .await
-        .unwrap_or_else(|| panic!("sqlite"));
-    let token = demo_with(&first, "3", "500").await;
-    first
-        .post(
-            "/wallet/change",
-            Some(&token),
-            &[
-                ("currency_id", "3"),
-                ("number", "500"),
-                ("from_field", "2"),
-                ("to_field", "4"),
-            ],
-        )
-        .await
-        .assert_ok();
-    let pos = open(
-        &first,
-        &token,
-        &[
-            ("type", "1"),
-            ("status", "1"),
-            ("share", "1"),
-            ("multiple", "10"),
-        ],
-    )
-    .await;
-    let opt = first
-        .post(
-            "/microtrade/submit",
-            Some(&token),
-            &[
-                ("match_id", "1"),
-                ("type", "1"),
-                ("seconds", "2"),
-                ("number", "100"),
-            ],
-        )
-        .await;
-    opt.assert_ok();
-    let second = spawn_app_with(Backend::Sqlite, &overrides)
-        .await
-        .unwrap_or_else(|| panic!("sqlite"));
-    tokio::time::sleep(Duration::from_millis(2600)).await;
-    let id = opt.message()["id"].as_i64().unwrap_or_default();
-    let r = second
-        .get(&format!("/microtrade/get_result?id={id}"), Some(&token))
-        .await;
-    assert_eq!(r.message()["status"], 1, "{}", r.body);
-    assert_eq!(r.message()["outcome"], 3, "the index did not move: a tie");
-    second
-        .post(
-            "/lever/close",
-            Some(&token),
-            &[("id", &pos["id"].to_string())],
-        )
-        .await
-        .assert_ok();
-    let admin = second.admin().await;
-    second.assert_audit(&admin).await;
+/// The option once it has settled, waiting for it as the app does (by asking
+/// again) for at most ten seconds.
+pub(crate) async fn settled(
+    app: &crate::helpers::Http,
+    token: &str,
+    id: i64,
+) -> crate::helpers::Answer {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let r = app
+            .get(&format!("/microtrade/get_result?id={id}"), Some(token))
+            .await;
+        if r.message()["status"] == 1 || std::time::Instant::now() > deadline {
+            return r;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

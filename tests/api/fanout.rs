@@ -34,17 +34,40 @@ async fn a_private_event_crosses_nodes_through_redis() {
     let me = a.user_id(&token).await;
     let mine = Arc::new(Mutex::new(Vec::new()));
     let visitor = Arc::new(Mutex::new(Vec::new()));
-    b.state.hub.do_send(Join {
-        id: 900_001,
-        to: Collector(mine.clone()).start().recipient(),
-        user_id: Some(me),
-    });
-    b.state.hub.do_send(Join {
-        id: 900_002,
-        to: Collector(visitor.clone()).start().recipient(),
-        user_id: None,
-    });
-    tokio::time::sleep(Duration::from_millis(500)).await; // the subscriptions settle
+    tell(
+        &b.state.hub,
+        Join {
+            id: 900_001,
+            to: Collector(mine.clone()).start().recipient(),
+            user_id: Some(me),
+        },
+    )
+    .await;
+    tell(
+        &b.state.hub,
+        Join {
+            id: 900_002,
+            to: Collector(visitor.clone()).start().recipient(),
+            user_id: None,
+        },
+    )
+    .await;
+    // Node b listens to Redis once a ticker raised on node a reaches its session.
+    let mut ready = false;
+    for probe in 0..250 {
+        tell(
+            &a.state.hub,
+            MarketEvent::Ticker(serde_json::json!({ "ready": probe })),
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let heard = mine.lock().unwrap_or_else(|p| p.into_inner());
+        if heard.iter().any(|o| o.frame.contains(r#""ready":"#)) {
+            ready = true;
+            break;
+        }
+    }
+    assert!(ready, "node b never heard node a through Redis");
     a.post("/coin/trade", Some(&token), &limit("1", "30000", "0.01"))
         .await
         .assert_ok();

@@ -18,10 +18,23 @@ pub enum Backend {
     Postgres,
 }
 
-pub struct TestApp {
+/// A client of one running server, in this process or another.
+pub struct Http {
     pub address: String,
     pub client: reqwest::Client,
+}
+
+/// The application running in this test's process, with its state at hand.
+pub struct TestApp {
+    pub http: Http,
     pub state: AppState,
+}
+
+impl std::ops::Deref for TestApp {
+    type Target = Http;
+    fn deref(&self) -> &Http {
+        &self.http
+    }
 }
 
 fn unique(prefix: &str) -> String {
@@ -29,7 +42,7 @@ fn unique(prefix: &str) -> String {
 }
 
 /// A fresh database URL for `backend`, or None when PostgreSQL is not configured.
-async fn fresh_database(backend: Backend, dir: &Path) -> Option<String> {
+pub async fn fresh_database(backend: Backend, dir: &Path) -> Option<String> {
     match backend {
         Backend::Sqlite => Some(format!("sqlite://{}/test.db?mode=rwc", dir.display())),
         Backend::Postgres => {
@@ -87,8 +100,10 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, &str)]) -> Opt
     let state = app.state.clone();
     actix_web::rt::spawn(app.run_until_stopped());
     Some(TestApp {
-        address,
-        client: reqwest::Client::new(),
+        http: Http {
+            address,
+            client: reqwest::Client::new(),
+        },
         state,
     })
 }
@@ -134,7 +149,7 @@ impl Answer {
     }
 }
 
-impl TestApp {
+impl Http {
     pub async fn send(&self, req: reqwest::RequestBuilder) -> Answer {
         let resp = req.send().await.unwrap_or_else(|e| panic!("request: {e}"));
         let status = resp.status().as_u16();
@@ -302,7 +317,7 @@ pub const PNG: &[u8] = &[
     0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
 ];
 
-impl TestApp {
+impl Http {
     /// Uploads `bytes` as `name` for the holder of `token`.
     pub async fn upload(&self, token: Option<&str>, name: &str, bytes: Vec<u8>) -> Answer {
         let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
@@ -321,15 +336,6 @@ impl TestApp {
         let a = self.upload(Some(token), "p.png", PNG.to_vec()).await;
         a.assert_ok();
         a.text()
-    }
-
-    /// An admin's token (created through the command-line path).
-    pub async fn admin(&self) -> String {
-        let email = format!("{}@admin.example.com", unique("a"));
-        bourse::admin_cli::create_admin((*self.state.settings).clone(), &email, "AdminPass123")
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-        self.login(&email, "AdminPass123").await
     }
 
     pub async fn admin_post(&self, admin: &str, path: &str, form: &[(&str, &str)]) -> Answer {
@@ -401,6 +407,17 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// An admin's token (created through the command-line path).
+    pub async fn admin(&self) -> String {
+        let email = format!("{}@admin.example.com", unique("a"));
+        bourse::admin_cli::create_admin((*self.state.settings).clone(), &email, "AdminPass123")
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        self.login(&email, "AdminPass123").await
+    }
+}
+
 /// The form of a limit order on BTC/USDT: side "1" buys, "2" sells.
 pub fn limit<'a>(side: &'a str, price: &'a str, amount: &'a str) -> [(&'a str, &'a str); 4] {
     [
@@ -422,7 +439,7 @@ where
 
 /// The status of a GET sent byte for byte as given (no client-side path
 /// normalisation), optionally with a token.
-pub async fn raw_get(app: &TestApp, path: &str, token: Option<&str>) -> u16 {
+pub async fn raw_get(app: &Http, path: &str, token: Option<&str>) -> u16 {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let host = app.address.trim_start_matches("http://");
     let mut s = tokio::net::TcpStream::connect(host)
