@@ -13,7 +13,7 @@ use ::actors::sql::Store;
 use actix::Actor;
 use actix_web::body::BoxBody;
 use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
-use actix_web::{middleware, web, App, HttpMessage, HttpResponse, HttpServer};
+use actix_web::{middleware, web, App, HttpMessage, HttpResponse};
 use futures_util::FutureExt;
 use std::sync::Arc;
 
@@ -128,22 +128,36 @@ impl Application {
         }
         state.markets = crate::markets::start(&store, &state.settings, hub.recipient()).await?;
         let app_state = state.clone();
-        // A deep accept queue: with the standard library's 128, a burst of new
-        // connections (a crowd of phones reconnecting, say) overflowed it and
-        // the dropped ones only came back after TCP's one-second retry.
-        let server = HttpServer::new(move || build_app!(app_state.clone()))
-            .backlog(4096)
-            .bind((
-                state.settings.server.host.as_str(),
-                state.settings.server.port,
-            ))
-            .map_err(|e| format!("bind: {e}"))?;
-        let port = server
-            .addrs()
-            .first()
-            .map(|a| a.port())
-            .ok_or("bind: no address")?;
-        let server = server.run();
+        let listener =
+            crate::server::listen(&state.settings.server.host, state.settings.server.port)
+                .map_err(|e| format!("bind: {e}"))?;
+        let port = listener
+            .local_addr()
+            .map_err(|e| format!("bind: {e}"))?
+            .port();
+        let server = actix_server::Server::build()
+            .listen("bourse", listener, move || {
+                use actix_service::{
+                    fn_service, map_config, IntoServiceFactory, ServiceFactoryExt,
+                };
+                let app = build_app!(app_state.clone())
+                    .into_factory()
+                    .map_err(|e| e.error_response());
+                fn_service(|io: actix_rt::net::TcpStream| async move {
+                    let peer = io.peer_addr().ok();
+                    let _ = io.set_nodelay(true);
+                    Ok::<_, actix_http::error::DispatchError>((
+                        crate::server::Enveloped::new(io),
+                        peer,
+                    ))
+                })
+                .and_then(
+                    actix_http::HttpService::build()
+                        .h1(map_config(app, |_| actix_web::dev::AppConfig::default())),
+                )
+            })
+            .map_err(|e| format!("bind: {e}"))?
+            .run();
         Ok(Application {
             port,
             host: state.settings.server.host.clone(),

@@ -317,6 +317,11 @@ impl Settings {
                 merge(&mut merged, read_toml(&file)?);
             }
         }
+        // One more file, named outright: for what variables cannot say (lists
+        // such as `microtrade.durations`), e.g. a test run's own settings.
+        if let Some((_, file)) = vars.iter().find(|(k, _)| k == "BOURSE_CONFIG") {
+            merge(&mut merged, read_toml(Path::new(file))?);
+        }
         for (key, value) in vars {
             if let Some(path) = key.strip_prefix("BOURSE__") {
                 let parts: Vec<String> = path.split("__").map(|p| p.to_lowercase()).collect();
@@ -401,6 +406,32 @@ mod tests {
         assert_eq!(s.fiat.len(), 11);
         assert!(s.dev.outbox, "the embedded demo keeps an outbox");
         assert!(s.outbox_served(), "on its loopback address");
+    }
+
+    #[test]
+    fn a_named_file_sets_what_variables_cannot() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        let file =
+            std::env::temp_dir().join(format!("bourse-{}.toml", crate::security::random_name()));
+        let text = "[microtrade]\ndurations = [{ seconds = 10, profit_ratio = \"0.8\", min_amount = \"10\", max_amount = \"100\" }]\n";
+        std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+        let vars = vec![
+            ("BOURSE_CONFIG".to_string(), file.display().to_string()),
+            ("BOURSE__SERVER__PORT".to_string(), "0".to_string()),
+        ];
+        let s = Settings::load_with(&dir, &vars).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.microtrade.durations.len(), 1);
+        assert_eq!(s.microtrade.durations[0].seconds, 10);
+        assert_eq!(s.server.port, 0);
+        let missing = vec![(
+            "BOURSE_CONFIG".to_string(),
+            "/no/such/file.toml".to_string(),
+        )];
+        assert!(
+            Settings::load_with(&dir, &missing).is_err(),
+            "a named file must exist"
+        );
+        let _ = std::fs::remove_file(file);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod notifier;
 pub mod ratelimit;
 pub mod security;
 pub mod seed;
+pub mod server;
 pub mod sessions;
 pub mod socket;
 pub mod state;

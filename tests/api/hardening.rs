@@ -234,3 +234,36 @@ on_both!(
     stored_fields_refuse_markup,
     &[("BOURSE__CODES__RESEND_SECONDS", "0")]
 );
+
+/// Requests the HTTP layer cannot read get the envelope too, not an empty body.
+async fn unreadable_requests_are_answered_with_the_envelope(app: TestApp) {
+    let long_uri = format!(
+        "GET /api/{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    let long_query = format!(
+        "GET /api/menu?{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "q=1&".repeat(250_000)
+    );
+    let nul = b"GET /api/menu HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n".to_vec();
+    for (what, bytes, status) in [
+        ("a URI too long", long_uri.into_bytes(), 400),
+        ("a 1 MB query string", long_query.into_bytes(), 431),
+        ("a NUL byte in a header", nul, 400),
+    ] {
+        let (got, body) = crate::helpers::raw(&app, &bytes).await;
+        assert_eq!(got, status, "{what}");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+        assert_eq!(v["type"], "error", "{what}: {body:?}");
+        assert_eq!(v["message"], "The request could not be read", "{what}");
+    }
+    // The connection wrapper leaves every other answer alone.
+    let ok = crate::helpers::raw(
+        &app,
+        b"GET /api/menu HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(ok.0, 200);
+    assert!(ok.1.contains(r#""type":"ok""#), "{}", ok.1);
+}
+on_both!(unreadable_requests_are_answered_with_the_envelope);

@@ -440,25 +440,35 @@ where
 /// The status of a GET sent byte for byte as given (no client-side path
 /// normalisation), optionally with a token.
 pub async fn raw_get(app: &Http, path: &str, token: Option<&str>) -> u16 {
+    let host = app.address.trim_start_matches("http://");
+    let auth = token
+        .map(|t| format!("Authorization: {t}\r\n"))
+        .unwrap_or_default();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Connection: close\r\n\r\n");
+    raw(app, req.as_bytes()).await.0
+}
+
+/// Sends `bytes` as they are on a fresh connection: the status and body of the
+/// answer (read until the server closes).
+pub async fn raw(app: &Http, bytes: &[u8]) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let host = app.address.trim_start_matches("http://");
     let mut s = tokio::net::TcpStream::connect(host)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    let auth = token
-        .map(|t| format!("Authorization: {t}\r\n"))
-        .unwrap_or_default();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Connection: close\r\n\r\n");
-    s.write_all(req.as_bytes())
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    // The server may answer and close before it has read everything.
+    let _ = s.write_all(bytes).await;
     let mut out = Vec::new();
-    s.read_to_end(&mut out)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let head = String::from_utf8_lossy(&out);
-    head.split(' ')
+    let _ = s.read_to_end(&mut out).await;
+    let text = String::from_utf8_lossy(&out).to_string();
+    let status = text
+        .split(' ')
         .nth(1)
         .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
 }
