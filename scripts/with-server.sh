@@ -2,8 +2,13 @@
 # with-server.sh BIN DIR CMD...: starts the bourse binary BIN on a free port with a
 # fresh SQLite database (default config otherwise: demo data, live prices), runs
 # CMD in DIR with BOURSE_URL set to the server's address (and ADMIN_EMAIL /
-# ADMIN_PASSWORD of an admin account), and stops the server. The server logs at
-# RUST_LOG (warn unless set).
+# ADMIN_PASSWORD of an admin account), stops the server and, when CMD succeeded,
+# runs `BIN audit` on the same database: the script fails when the ledger does
+# not balance. The server logs at RUST_LOG (warn unless set).
+#
+# Settings: BOURSE__SECTION__KEY variables reach the server (and CMD). What they
+# cannot set (arrays such as microtrade.durations) can be given as TOML text in
+# SERVER_TOML: it is written next to the database and named in BOURSE_CONFIG.
 set -euo pipefail
 bin=${1:?usage: with-server.sh BIN DIR CMD...}
 dir=${2:?usage: with-server.sh BIN DIR CMD...}
@@ -16,6 +21,10 @@ trap cleanup EXIT
 cd "$root"
 export BOURSE__DATABASE__URL="sqlite://$work/run.db?mode=rwc"
 export BOURSE__UPLOADS__DIR="$work/uploads"
+if [ -n "${SERVER_TOML:-}" ]; then
+  printf '%s\n' "$SERVER_TOML" >"$work/server.toml"
+  export BOURSE_CONFIG="$work/server.toml"
+fi
 # An admin account for the review screens and calls.
 export ADMIN_EMAIL=admin@bourse.local ADMIN_PASSWORD=AdminPass123
 "$bin" admin create-user --email "$ADMIN_EMAIL" --password "$ADMIN_PASSWORD" >/dev/null
@@ -30,8 +39,18 @@ for _ in $(seq 1 600); do
 done
 [ -n "$addr" ] || { echo "server did not start"; cat "$log"; exit 1; }
 echo "running against $addr: $*"
-cd "$dir"
 status=0
-BOURSE_URL="$addr" "$@" || status=$?
-[ "$status" -eq 0 ] || { echo "--- server log ---"; tail -50 "$log"; }
-exit "$status"
+(cd "$dir" && BOURSE_URL="$addr" "$@") || status=$?
+[ "$status" -eq 0 ] || { echo "--- server log ---"; tail -50 "$log"; exit "$status"; }
+
+# Stop the server (it finishes its writes on SIGTERM), then prove the ledger
+# balances with everything the run wrote.
+kill "$pid"
+for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+  echo "server did not stop within 30 s"; kill -9 "$pid" 2>/dev/null || true
+fi
+wait "$pid" 2>/dev/null || true
+pid=""
+echo "auditing the ledger"
+RUST_LOG=${RUST_LOG:-warn} "$bin" audit || { echo "--- server log ---"; tail -50 "$log"; echo "ledger audit FAILED"; exit 1; }

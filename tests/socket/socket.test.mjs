@@ -82,14 +82,38 @@ test("a fill reaches its owner's socket and nobody else's", async () => {
   const me = await call('/user/info', { method: 'GET', token: demo });
   // The old habit of claiming a user id must not open someone else's room.
   theirs.emit('login', me.id);
-  let leaked = null;
-  theirs.on('order', (o) => { leaked = o; });
-  await new Promise((r) => setTimeout(r, 1200)); // the provider quotes on the first tick
-  const filled = next(mine, 'order', 5000, (o) => o.status === 1);
+  const leaked = [];
+  for (const event of ['order', 'balance']) theirs.on(event, (payload) => leaked.push({ event, payload }));
+
+  // Trades and depth share one sequence, in the order the market published them.
+  let lastTrade = 0;
+  mine.on('market_trade', (t) => { lastTrade = Math.max(lastTrade, t.seq); });
+  mine.emit('subscribe', { channel: 'trade', symbol: 'BTC/USDT' });
+  mine.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  theirs.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  // A depth event on each socket: their subscriptions (and the claim above, sent
+  // before on the same connection) have reached the hub, and the provider quotes asks.
+  await Promise.all([
+    next(mine, 'market_depth', 5000, (d) => d.asks.length > 0),
+    next(theirs, 'market_depth', 5000),
+  ]);
+
+  const filled = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no filled order event within 5000 ms')), 5000);
+    mine.on('order', (o) => {
+      if (o.status !== 1) return;
+      clearTimeout(timer);
+      resolve({ order: o, trade: lastTrade });
+    });
+  });
   const placed = await call('/coin/trade', { token: demo, form: { match_id: '1', type: '1', order_type: 'market', amount: '50' } });
-  const event = await filled;
-  assert.equal(event.id, placed.id);
-  assert.equal(event.user_id, me.id);
-  await new Promise((r) => setTimeout(r, 800));
-  assert.equal(leaked, null, 'another user saw the fill');
+  const { order, trade } = await filled;
+  assert.equal(order.id, placed.id);
+  assert.equal(order.user_id, me.id);
+  assert.ok(trade > 0, 'the fill\'s trade reached the owner before the fill');
+  // The fill's private events were published after its trade and before any
+  // later depth: once the other socket has a depth with a higher sequence,
+  // everything published for the fill has been delivered to it, or never will be.
+  await next(theirs, 'market_depth', 5000, (d) => d.seq > trade);
+  assert.deepEqual(leaked, [], 'another user saw the fill');
 });

@@ -4,12 +4,15 @@
 //   BOURSE_URL=http://127.0.0.1:PORT [ARTIFACTS_DIR=../artifacts/screenshots] node e2e/contract.mjs
 //
 // Logs in as the demo user, funds the lever and options accounts by transfer,
-// opens, protects and closes a long, buys a 30 s option and waits for its
-// result. Screenshots (zh and en) are written to ARTIFACTS_DIR.
+// opens, protects and closes a long, buys an option of the shortest configured
+// duration (`make test-e2e` configures a short one) and checks its payout and
+// the balance against the recorded prices and the configured ratio and fee.
+// Screenshots (zh and en) are written to ARTIFACTS_DIR.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { settle as settleOn, expectPage as expectOn } from './lib/page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
@@ -61,6 +64,8 @@ const browser = await chromium.launch({
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
 context.setDefaultTimeout(STEP_TIMEOUT);
 const page = await context.newPage();
+const settle = (p = page) => settleOn(p);
+const expectPage = (fn, arg, message, show) => expectOn(page, fn, arg, message, show);
 page.on('pageerror', (e) => pageErrors.push(e.message));
 
 const app = (route) => `${BASE}/h5/#${route}`;
@@ -68,7 +73,7 @@ const tid = (id) => page.locator(`[data-testid="${id}"]`);
 
 async function shot(name, { fullPage = false } = {}) {
   await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  await settle();
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   check(!overflow, `no horizontal overflow on ${name}`);
@@ -103,6 +108,41 @@ async function setLang(lang) {
 /** Reads a number off a displayed decimal (for the test's own price maths only). */
 const num = (s) => Number(String(s).replace(/[^0-9.+-]/g, ''));
 
+/** A call of the API with the page's token. */
+async function api(path, { method = 'GET', params = {} } = {}) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const query = new URLSearchParams(params).toString();
+  const res = await fetch(`${BASE}/api${path}${method === 'GET' && query ? `?${query}` : ''}`, {
+    method,
+    headers: { ...(token ? { Authorization: token } : {}), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: method === 'GET' ? undefined : query,
+  });
+  const body = await res.json();
+  check(body.type === 'ok', `${method} ${path} answers ok (got ${JSON.stringify(body)})`);
+  return body.message;
+}
+
+/** Decimal strings as integer units of 10^-8 (how the server stores amounts), and back. */
+const SCALE = 10n ** 8n;
+function units(text) {
+  const [i, f = ''] = String(text).replace('-', '').split('.');
+  const v = BigInt(i) * SCALE + BigInt(f.padEnd(8, '0').slice(0, 8));
+  return String(text).startsWith('-') ? -v : v;
+}
+function decimal(u) {
+  const neg = u < 0n;
+  const a = neg ? -u : u;
+  const frac = (a % SCALE).toString().padStart(8, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${a / SCALE}${frac ? `.${frac}` : ''}`;
+}
+/** A decimal cut (not rounded) to 2 places, as the app shows balances. */
+const cut2 = (u) => {
+  const neg = u < 0n;
+  const a = neg ? -u : u;
+  const cents = a / 10n ** 6n;
+  return `${neg && cents > 0n ? '-' : ''}${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+};
+
 /** The number an element shows, once it shows one (a balance reads "--" while it loads). */
 async function numberOf(id) {
   await page.waitForFunction(
@@ -117,7 +157,7 @@ try {
     await page.goto(app('/pages/transaction/contract'));
     await tid('ct-live-price').waitFor();
     await tid('ct-login').waitFor();
-    check(num(await textOf('ct-live-price')) > 0, 'a live price is shown');
+    check((await numberOf('ct-live-price')) > 0, 'a live price is shown');
     await shot('contract-visitor');
   });
 
@@ -153,13 +193,24 @@ try {
 
   await step('the form shows notional, margin and fee for 1 lot at 10x', async () => {
     await tid('ct-long').click();
+    await page.locator('[data-testid="ct-long"].on').waitFor();
     await page.locator('[data-testid="ct-multiple"] .adm-selector-item', { hasText: /^10×$/ }).click();
-    const notional = num(await textOf('ct-notional'));
-    const margin = num(await textOf('ct-margin'));
-    const fee = num(await textOf('ct-fee'));
-    check(notional > 0, `notional shown (${notional})`);
-    check(Math.abs(margin - notional / 10) < 0.01 * notional, `margin ≈ notional / 10 (${margin} vs ${notional})`);
-    check(fee > 0 && fee < margin, `fee shown (${fee})`);
+    await page.locator('[data-testid="ct-multiple"] .adm-selector-item-active', { hasText: /^10×$/ }).waitFor();
+    // One reading of the three figures (they follow the live price together).
+    const figures = () => {
+      const n = (id) => Number((document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[^0-9.+-]/g, '') || NaN);
+      return { notional: n('ct-notional'), margin: n('ct-margin'), fee: n('ct-fee') };
+    };
+    await expectPage(
+      () => {
+        const n = (id) => Number((document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[^0-9.+-]/g, '') || NaN);
+        const [notional, margin, fee] = [n('ct-notional'), n('ct-margin'), n('ct-fee')];
+        return notional > 0 && Math.abs(margin - notional / 10) < 0.01 * notional && fee > 0 && fee < margin;
+      },
+      null,
+      'notional shown, margin ≈ notional / 10 at 10×, a fee below the margin',
+      figures,
+    );
     await shot('contract-form');
   });
 
@@ -206,8 +257,12 @@ try {
     await tid('ct-position').first().waitFor({ state: 'detached' });
     await page.locator('.ct-tabs-wrap .adm-tabs-tab', { hasText: zh.history }).click();
     await tid('ct-history').first().waitFor();
-    const reason = await textOf('ct-history-reason');
-    check(reason === zh.reason.user, `closed by the user (got "${reason}")`);
+    await expectPage(
+      (want) => document.querySelector('[data-testid="ct-history-reason"]')?.textContent?.trim() === want,
+      zh.reason.user,
+      `the newest closed position was closed by the user ("${zh.reason.user}")`,
+      () => document.querySelector('[data-testid="ct-history-reason"]')?.textContent ?? '(missing)',
+    );
     await centre('ct-history');
     await shot('contract-history');
   });
@@ -242,31 +297,94 @@ try {
     await shot('options');
   });
 
-  await step('buy a 30 s rise option with 10 USDT and see the countdown', async () => {
-    await tid('ct-duration-30').click();
+  // The option the test buys: the shortest configured duration at its smallest stake.
+  let option = null;
+  await step('buy a rise option of the shortest duration and see the countdown', async () => {
+    const durations = await api('/microtrade/seconds');
+    const term = durations.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const stake = term.min_amount;
+    const balanceBefore = units((await api('/microtrade/payable_currencies'))[0].available);
+    check(balanceBefore >= units(stake) * 2n, `the options account holds enough for a ${stake} stake (${decimal(balanceBefore)})`);
+
+    await tid(`ct-duration-${term.seconds}`).click();
+    await page.locator(`[data-testid="ct-duration-${term.seconds}"].on`).waitFor();
     await tid('ct-rise').click();
-    await page.locator('[data-testid="ct-option-amount"] input').fill('10');
+    await page.locator('[data-testid="ct-rise"].on').waitFor();
+    const amount = page.locator('[data-testid="ct-option-amount"] input');
+    await amount.fill(stake);
+    await expectPage(
+      (want) => document.querySelector('[data-testid="ct-option-amount"] input')?.value === want,
+      stake,
+      `the stake field holds ${stake}`,
+      () => document.querySelector('[data-testid="ct-option-amount"] input')?.value,
+    );
     await tid('ct-option-submit').click();
-    await tid('ct-option-confirm').waitFor();
+    const confirm = tid('ct-option-confirm');
+    await confirm.waitFor();
+    const terms = await confirm.innerText();
+    check(terms.includes(`${term.seconds}`) && terms.includes(stake), `the confirmation names ${term.seconds} s and ${stake} (got ${JSON.stringify(terms)})`);
+    const submitted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/microtrade/submit');
     await confirmDialog();
-    await tid('ct-countdown').first().waitFor();
-    const first = await textOf('ct-countdown');
-    check(/^00:[0-3]\d$/.test(first), `countdown shown (got "${first}")`);
-    await page.waitForFunction(
-      (f) => document.querySelector('[data-testid="ct-countdown"]')?.textContent?.trim() !== f,
-      first,
-      { timeout: 5000 },
+    const answer = await (await submitted).json();
+    check(answer.type === 'ok', `the option was bought (got ${JSON.stringify(answer)})`);
+    option = { id: answer.message.id, term, stake, balanceBefore };
+
+    const card = page.locator(`[data-testid="ct-option-holding"][data-id="${option.id}"]`);
+    const countdown = card.locator('[data-testid="ct-countdown"]');
+    await countdown.waitFor();
+    const first = (await countdown.innerText()).trim();
+    const left = /^(\d\d):(\d\d)$/.exec(first);
+    check(left && Number(left[1]) * 60 + Number(left[2]) <= term.seconds, `a countdown within ${term.seconds} s (got "${first}")`);
+    await expectPage(
+      ([id, f]) => document.querySelector(`[data-testid="ct-option-holding"][data-id="${id}"] [data-testid="ct-countdown"]`)?.textContent?.trim() !== f,
+      [option.id, first],
+      'the countdown runs',
     );
     await centre('ct-option-holding');
     await shot('options-countdown');
   });
 
-  await step('the result dialog opens when the option settles', async () => {
-    await tid('ct-result').waitFor({ timeout: 60_000 });
-    const outcome = await tid('ct-result').getAttribute('data-outcome');
-    check(['win', 'lose', 'tie'].includes(outcome), `an outcome is shown (${outcome})`);
+  await step('the option settles: outcome, payout and balance follow the recorded prices', async () => {
+    const { id, term, stake, balanceBefore } = option;
+    const result = tid('ct-result');
+    await result.waitFor({ timeout: term.seconds * 1000 + 20_000 });
+    const shown = await result.getAttribute('data-outcome');
+    const r = await api('/microtrade/get_result', { params: { id } });
+    check(r.status === 1 && r.end_price !== null, `the server has the option settled (got ${JSON.stringify(r)})`);
+    check(r.complete_time >= r.expires_at && r.expires_at - r.opened_at === term.seconds * 1000, `settled at expiry, ${term.seconds} s after opening`);
+    check(r.type === 1 && r.seconds === term.seconds && units(r.number) === units(stake), `a rise of ${term.seconds} s for ${stake} (got ${JSON.stringify(r)})`);
+
+    // The rule: a rise wins above the opening price, ties at it, loses below.
+    const [open, close] = [units(r.open_price), units(r.end_price)];
+    const outcome = close > open ? 'win' : close < open ? 'lose' : 'tie';
+    check(r.outcome === { win: 1, lose: 2, tie: 3 }[outcome], `outcome ${outcome} for ${r.open_price} → ${r.end_price} (server says ${r.outcome})`);
+    check(shown === outcome, `the dialog says ${outcome} (got ${shown})`);
+
+    // The payout: a win returns the stake plus stake × profit ratio (cut to the
+    // unit), a tie the stake, a loss nothing; the fee was taken on opening.
+    const ppm = (rate) => units(rate) / 100n;
+    const stakeUnits = units(stake);
+    const fee = (stakeUnits * ppm(term.fee_rate) + 999_999n) / 1_000_000n;
+    const payout = { win: stakeUnits + (stakeUnits * ppm(term.profit_ratio)) / 1_000_000n, tie: stakeUnits, lose: 0n }[outcome];
+    check(units(r.fee) === fee, `fee = ${stake} × ${term.fee_rate} = ${decimal(fee)} (got ${r.fee})`);
+    check(units(r.payout) === payout, `payout for a ${outcome} at ratio ${term.profit_ratio} = ${decimal(payout)} (got ${r.payout})`);
+    check(units(r.fact_profits) === payout - stakeUnits, `profit = payout − stake (got ${r.fact_profits})`);
+    const dialog = await result.innerText();
+    check(dialog.includes(cut2(payout)), `the dialog shows the payout ${cut2(payout)} (got ${JSON.stringify(dialog)})`);
+
+    // The options account: before − stake − fee + payout, on the server and on screen.
+    const expected = balanceBefore - stakeUnits - fee + payout;
+    const after = units((await api('/microtrade/payable_currencies'))[0].available);
+    check(after === expected, `options balance ${decimal(balanceBefore)} − ${stake} − ${decimal(fee)} + ${decimal(payout)} = ${decimal(expected)} (got ${decimal(after)})`);
     await shot('options-result');
     await tid('ct-result-ok').click();
+    await result.waitFor({ state: 'detached' });
+    await expectPage(
+      (want) => document.querySelector('[data-testid="ct-option-balance"]')?.textContent?.trim() === want,
+      cut2(expected),
+      `the page shows the options balance ${cut2(expected)}`,
+      () => document.querySelector('[data-testid="ct-option-balance"]')?.textContent,
+    );
   });
 
   await step('the settled option is in the history list', async () => {

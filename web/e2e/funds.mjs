@@ -3,11 +3,11 @@
 //
 //   BOURSE_URL=http://127.0.0.1:PORT ADMIN_EMAIL=… ADMIN_PASSWORD=… [ARTIFACTS_DIR=…] node e2e/funds.mjs
 //
-// The demo user (10000 USDT and 1 BTC on spot on a fresh database; when other
-// scripts used it first, the checks count from what it held at the start)
-// deposits 100 USDT with a voucher,
+// The demo user (funded with 10000 USDT and 1 BTC on spot; other scripts may
+// have used it since, so the checks count from its ledger) deposits 100 USDT
+// with a voucher,
 // the admin approves it in the review desk (another browser context), the user
-// sees 10100 USDT, moves 50 USDT to futures, converts USDT to BTC, is sent to
+// sees the 100 USDT credited, moves 50 USDT to futures, converts USDT to BTC, is sent to
 // the verification-required page when withdrawing unverified, binds a phone,
 // gets verified, withdraws to a saved address and cancels, saves bank cards;
 // a second deposit is rejected with a reason. Screenshots of every screen go to
@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { settle } from './lib/page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
@@ -142,28 +143,40 @@ async function noOverflow(page, name) {
 
 async function shot(page, name, { keepToast = false, fullPage = false } = {}) {
   if (!keepToast) await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 4000 }).catch(() => undefined);
-  await page.waitForTimeout(350);
+  await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, `funds-${name}.png`), fullPage });
   await noOverflow(page, name);
 }
 
-async function toastText(page) {
-  const toast = page.locator('.adm-toast-main').last();
-  await toast.waitFor({ state: 'visible' });
-  return (await toast.innerText()).trim();
+/** Waits for a toast saying `text` (a string, or a pattern); on a time-out, reports what the toasts said instead. */
+async function expectToast(page, text) {
+  const toast = page.locator('.adm-toast-main', { hasText: text });
+  try {
+    await toast.waitFor({ state: 'visible' });
+  } catch {
+    const shown = await page.locator('.adm-toast-main').allInnerTexts().catch(() => []);
+    throw new Error(`expected the toast ${text}, saw ${JSON.stringify(shown)}`);
+  }
+  return (await toast.first().innerText()).trim();
 }
 
 async function fill(page, testId, value) {
   await page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first().fill(value);
 }
 
+/**
+ * The pop-up notice shows on Home once per notice (the dismissed id is kept on
+ * the device): when the server has one in the app's language that this device
+ * has not dismissed, wait for it and close it.
+ */
 async function closePopNotice(page) {
+  await page.locator('[data-testid="home"]').waitFor();
+  const device = await page.evaluate(() => ({ lang: localStorage.getItem('lang') || 'zh', dismissed: localStorage.getItem('popDismissed') }));
+  const body = await (await fetch(`${BASE}/api/news/index_pop?lang=${device.lang}`)).json();
+  const notice = body.message;
+  if (!notice || String(notice.id) === device.dismissed) return;
   const pop = page.locator('[data-testid="pop-notice"]');
-  try {
-    await pop.waitFor({ state: 'visible', timeout: 2500 });
-  } catch {
-    return;
-  }
+  await pop.waitFor({ state: 'visible' });
   await page.locator('.adm-modal-footer .adm-button').first().click();
   await pop.waitFor({ state: 'hidden' });
 }
@@ -203,15 +216,13 @@ async function expectAmount(page, selector, expected, what) {
   }
 }
 
+/** The code the server sent to `address` at or after `notBefore` (ms); call it once the app said the code was sent. */
 async function readCode(address, notBefore) {
-  for (let i = 0; i < 40; i += 1) {
-    const res = await fetch(`${BASE}/api/dev/outbox?to=${encodeURIComponent(address)}`);
-    const body = await res.json();
-    const newest = Array.isArray(body.message) ? body.message[0] : null;
-    if (newest?.code && Number(newest.sent_at) >= notBefore) return String(newest.code);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code in the dev outbox for ${address}`);
+  const res = await fetch(`${BASE}/api/dev/outbox?to=${encodeURIComponent(address)}`);
+  const body = await res.json();
+  const newest = Array.isArray(body.message) ? body.message[0] : null;
+  if (newest?.code && Number(newest.sent_at) >= notBefore) return String(newest.code);
+  throw new Error(`no code sent to ${address} since ${notBefore} in the dev outbox (${JSON.stringify(body.message)})`);
 }
 
 /** A GET of the API with the user's own token (to learn the id of what the UI just created). */
@@ -251,11 +262,29 @@ function addDec(a, b, k = 1) {
   return `${r < 0n ? '-' : ''}${digits.slice(0, -S)}${frac ? `.${frac}` : ''}`;
 }
 
+/** Every ledger record of the user's account `account` (newest first). */
+async function ledgerOf(page, account) {
+  const rows = [];
+  for (let p = 1; ; p += 1) {
+    const got = await apiPostAs(page, '/wallet/legal_log', { account, page: p, limit: 100 });
+    rows.push(...got.data);
+    if (p >= got.pages) return rows;
+  }
+}
+
 /** Available amount of a coin in an account, as the server has it. */
 async function available(page, account, coin) {
   const list = await apiPostAs(page, '/wallet/list');
   const row = list.accounts.find((a) => a.account === account)?.balances.find((b) => b.name === coin);
   return row ? row.available : '0';
+}
+
+/** Clicks an Assets tab and waits until it is the active one with its list (or empty state) shown. */
+async function openAssetsTab(page, tab) {
+  await page.locator(`[data-testid="assets-tab-${tab}"]`).click();
+  await page.locator(`.adm-tabs-tab-active [data-testid="assets-tab-${tab}"]`).waitFor();
+  await page.waitForFunction((t) => location.hash.includes(`tab=${t}`), tab);
+  await page.locator('[data-testid="assets-list"], .state-block').first().waitFor();
 }
 
 async function assetsTab(page, tab) {
@@ -304,21 +333,25 @@ async function review(kind, id, decision, reason) {
 }
 
 /** Balances when the run started (other scripts may have used the demo user before). */
-const start = { usdt: '0', btc: '0', futures: '0', fresh: false };
+const start = { usdt: '0', btc: '0', futures: '0' };
 const mobile = `139${Math.floor(10000000 + Math.random() * 89999999)}`;
 
 try {
-  await step('the demo user logs in and Assets shows its spot balances (10000 USDT and 1 BTC when fresh)', async () => {
+  await step('the demo user holds its funding of 10000 USDT and 1 BTC plus what its ledger records since; Assets shows it', async () => {
     await login(user, DEMO.email, DEMO.password);
     start.usdt = await available(user, 2, 'USDT');
     start.btc = await available(user, 2, 'BTC');
     start.futures = await available(user, 3, 'USDT');
-    const ledger = await apiPostAs(user, '/wallet/legal_log', { page: 1, limit: 10 });
-    start.fresh = ledger.data.every((r) => r.reason === 'demo_funding');
-    if (start.fresh) {
-      check(start.usdt === '10000' && start.btc === '1', `a fresh demo user holds 10000 USDT and 1 BTC (got ${start.usdt}, ${start.btc})`);
-    } else {
-      console.log(`     (the demo user was used before this script: ${start.usdt} USDT, ${start.btc} BTC on spot)`);
+    const spot = await ledgerOf(user, 2);
+    const funding = spot.filter((r) => r.reason === 'demo_funding').map((r) => `${addDec(r.amount, '0')} ${r.currency}`);
+    check(funding.sort().join(', ') === '1 BTC, 10000 USDT', `the demo user was funded with 10000 USDT and 1 BTC on spot (got ${funding.join(', ')})`);
+    for (const [coin, held] of [
+      ['USDT', start.usdt],
+      ['BTC', start.btc],
+    ]) {
+      const records = spot.filter((r) => r.currency === coin && r.bucket === 'available');
+      const sum = records.reduce((acc, r) => addDec(acc, r.amount), '0');
+      check(sum === addDec(held, '0'), `${coin} available ${held} = funding + the ${records.length - 1} records since (sum ${sum})`);
     }
     await assetsTab(user, 'crypto');
     await expectAmount(user, '[data-testid="asset-USDT-available"]', start.usdt, 'USDT available');
@@ -332,12 +365,11 @@ try {
 
   await step('every Assets tab opens, and hide-small filters the list', async () => {
     for (const tab of ['fiat', 'futures', 'options', 'stock']) {
-      await user.locator(`[data-testid="assets-tab-${tab}"]`).click();
-      await user.waitForFunction((t) => location.hash.includes(`tab=${t}`), tab);
-      await user.waitForTimeout(200);
+      await openAssetsTab(user, tab);
       await shot(user, `assets-${tab}`);
     }
-    await user.locator('[data-testid="assets-tab-crypto"]').click();
+    await openAssetsTab(user, 'crypto');
+    await user.locator('[data-testid="asset-USDT"]').waitFor();
     const before = await user.locator('[data-testid="assets-list"] li').count();
     await user.locator('[data-testid="assets-hide-small"]').click();
     await user.waitForFunction((n) => document.querySelectorAll('[data-testid="assets-list"] li').length < n, before);
@@ -349,6 +381,7 @@ try {
     check(stored === '1', 'the hide-small choice is stored on the device');
     await shot(user, 'assets-hide-small');
     await user.locator('[data-testid="assets-hide-small"]').click();
+    await user.waitForFunction((n) => document.querySelectorAll('[data-testid="assets-list"] li').length === n, before);
   });
 
   let depositId = 0;
@@ -400,7 +433,7 @@ try {
     await shot(admin, 'admin-deposit-approved');
   });
 
-  await step('the demo user sees the 100 USDT credited (10100 when fresh) and the deposit completed', async () => {
+  await step('the demo user sees the 100 USDT credited and the deposit completed', async () => {
     await assetsTab(user, 'crypto');
     await expectAmount(user, '[data-testid="asset-USDT-available"]', addDec(start.usdt, '100'), 'USDT available (+100)');
     await shot(user, 'assets-after-deposit');
@@ -425,7 +458,7 @@ try {
     await fill(user, 'transfer-amount', '50');
     await shot(user, 'transfer');
     await user.locator('[data-testid="transfer-submit"]').click();
-    check((await toastText(user)) === zh.fund.transfer.done, 'the transfer is confirmed');
+    await expectToast(user, zh.fund.transfer.done);
     await user.locator('[data-testid="transfer-history"]').click();
     await waitForRoute(user, '/pages/fund/transfer_history');
     await user.locator('[data-testid="transfer-item"]').first().waitFor();
@@ -451,13 +484,14 @@ try {
     await user.locator('[data-testid="convert-confirm"]').waitFor();
     await shot(user, 'convert-confirm');
     await confirmDialog(user);
-    const text = await toastText(user);
-    check(text.includes('BTC'), `the conversion is confirmed (got "${text}")`);
+    const [head, tail] = zh.fund.convert.done.split('{{amount}}');
+    const text = await expectToast(user, new RegExp(`^${head}[\\d,.]+${tail.replace('{{coin}}', 'BTC')}$`));
+    const received = plain(text.slice(head.length, text.length - tail.replace('{{coin}}', 'BTC').length));
     await assetsTab(user, 'crypto');
     await expectAmount(user, '[data-testid="asset-USDT-available"]', addDec(start.usdt, '50', -1), 'USDT (+100 − 50 − 100)');
     const btc = await available(user, 2, 'BTC');
-    check(addDec(btc, start.btc, -1).startsWith('0.00'), `BTC grew by the conversion (from ${start.btc} to ${btc})`);
-    check(addDec(btc, start.btc, -1) !== '0', 'some BTC was received');
+    check(addDec(btc, start.btc, -1) === addDec(received, '0'), `BTC grew by the ${received} the toast announced (from ${start.btc} to ${btc})`);
+    check(addDec(btc, start.btc, -1).startsWith('0.00') && received !== '0', 'some BTC was received, about 100 USDT worth');
   });
 
   await step('records: one coin with its ledger, and all records', async () => {
@@ -506,6 +540,7 @@ try {
       await fill(user, 'bind-mobile', mobile);
       const sentAt = Date.now() - 1000;
       await user.locator('[data-testid="send-code"]').click();
+      await expectToast(user, zh.auth.codeSent);
       await fill(user, 'bind-code', await readCode(mobile, sentAt));
       await user.locator('[data-testid="bind-submit"]').click();
       await waitForRoute(user, '/pages/setting/real');
@@ -554,6 +589,7 @@ try {
       await waitForRoute(user, '/pages/setting/payPassword');
       const sentAt = Date.now() - 1000;
       await user.locator('[data-testid="send-code"]').click();
+      await expectToast(user, zh.auth.codeSent);
       await fill(user, 'password-code', await readCode(DEMO.email, sentAt));
       await fill(user, 'password-new', '246810');
       await fill(user, 'password-confirm', '246810');
@@ -578,8 +614,11 @@ try {
     await user.locator('[data-testid^="withdraw-address-"]').first().waitFor();
     await fill(user, 'withdraw-amount', '20');
     await fill(user, 'withdraw-pay-password', '246810');
-    const receive = await textOf(user, '[data-testid="withdraw-receive"]');
-    check(receive.startsWith('19'), `receive = 20 − 1 = 19 (got ${receive})`);
+    await user
+      .waitForFunction(() => /^19(\.0+)?USDT$/.test((document.querySelector('[data-testid="withdraw-receive"]')?.textContent ?? '').replace(/[,\s]/g, '')))
+      .catch(async () => {
+        throw new Error(`assertion failed: receive = 20 − 1 = 19 USDT (got ${await user.locator('[data-testid="withdraw-receive"]').innerText()})`);
+      });
     await shot(user, 'withdraw', { fullPage: true });
     await user.locator('[data-testid="withdraw-submit"]').click();
     await waitForRoute(user, '/pages/fund/withdraw_record');
@@ -662,9 +701,7 @@ try {
 
   await step('the admin audit balances; addresses and health are listed', async () => {
     await admin.goto(app('/pages/admin/index?tab=audit'));
-    await admin.locator('[data-testid="admin-audit-verdict"]').waitFor();
-    const verdict = await admin.locator('[data-testid="admin-audit-verdict"]').innerText();
-    check(verdict === zh.admin.audit.ok, `the ledger balances (got "${verdict}")`);
+    await expectAmount(admin, '[data-testid="admin-audit-verdict"]', plain(zh.admin.audit.ok), 'the audit verdict');
     await shot(admin, 'admin-audit');
     await admin.goto(app('/pages/admin/index?tab=addresses'));
     await admin.locator('[data-testid="admin-addresses"] .funds-item').first().waitFor();
@@ -771,7 +808,7 @@ try {
       for (const [route, ready] of routes) {
         await user.goto(app(route));
         await user.locator(ready).first().waitFor();
-        await user.waitForTimeout(150);
+        await settle(user);
         await noOverflow(user, `${route} in ${lang}`);
       }
       await user.goto(app('/pages/fund/assets'));
@@ -779,11 +816,11 @@ try {
       const label = (await user.locator('[data-testid="assets-tab-futures"]').innerText()).trim();
       const want = strings(lang).fund.tabs.futures;
       check(label === want, `the Assets tabs speak ${lang} ("${want}", got "${label}")`);
-      await user.waitForTimeout(300);
+      await settle(user);
       await user.screenshot({ path: join(ARTIFACTS, `funds-lang-${lang}-assets.png`) });
       await user.goto(app('/pages/fund/withdraw?currency=3'));
       await user.locator('[data-testid^="withdraw-address-"]').first().waitFor();
-      await user.waitForTimeout(300);
+      await settle(user);
       await user.screenshot({ path: join(ARTIFACTS, `funds-lang-${lang}-withdraw.png`) });
       await setLang(admin, lang);
       await admin.goto(app('/pages/admin/index?tab=deposits'));

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { settle as settleOn, expectPage as expectOn, expectToast as toastOn } from './lib/page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
@@ -66,6 +67,9 @@ const browser = await chromium.launch({
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
 context.setDefaultTimeout(STEP_TIMEOUT);
 const page = await context.newPage();
+const settle = (p = page) => settleOn(p);
+const expectPage = (fn, arg, message, show) => expectOn(page, fn, arg, message, show);
+const expectToast = (text) => toastOn(page, text);
 page.on('pageerror', (e) => pageErrors.push(e.message));
 
 const app = (route) => `${BASE}/h5/#${route}`;
@@ -84,20 +88,10 @@ async function waitForRoute(route) {
 
 async function shot(name, { keepToast = false } = {}) {
   if (!keepToast) await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-  await page.waitForTimeout(350);
+  await settle();
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   check(!overflow, `no horizontal overflow on ${name}`);
-}
-
-/** Waits for a toast saying `text`; on a time-out, reports what the toast said instead. */
-async function expectToast(text) {
-  try {
-    await page.locator('.adm-toast-main', { hasText: text }).waitFor({ state: 'visible' });
-  } catch {
-    const shown = await page.locator('.adm-toast-main').allInnerTexts().catch(() => []);
-    throw new Error(`expected the toast "${text}", saw ${JSON.stringify(shown)}`);
-  }
 }
 
 async function rowPrices() {
@@ -110,17 +104,52 @@ function numberIn(text) {
   return m ? Number(m[0].replace(/,/g, '')) : NaN;
 }
 
-async function available() {
-  const el = page.locator('[data-testid="trade-available"]');
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="trade-available"]')?.textContent ?? ''));
-  return numberIn(await el.innerText());
+const availableText = () => document.querySelector('[data-testid="trade-available"]')?.textContent ?? '(missing)';
+
+/**
+ * Picks the buy or sell side of the trade form and reads what is available
+ * for it, once the form shows that side: its tab selected and the available
+ * figure in the side's coin (USDT to buy, BTC to sell), as a person sees it.
+ * `until(value)`, when given, must hold too (a balance that is still updating).
+ */
+async function sideAvailable(side, until = null) {
+  const coin = side === 'buy' ? SYMBOL.split('/')[1] : SYMBOL.split('/')[0];
+  const tab = page.locator(`[data-testid="side-${side}"]`);
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  await expectPage(
+    ([s, c, min]) => {
+      const text = document.querySelector('[data-testid="trade-available"]')?.textContent ?? '';
+      const m = /^(-?[\d,]+(?:\.\d+)?) (\S+)$/.exec(text.trim());
+      return (
+        document.querySelector(`[data-testid="side-${s}"]`)?.getAttribute('aria-selected') === 'true' &&
+        m !== null &&
+        m[2] === c &&
+        (min === null || Number(m[1].replace(/,/g, '')) > min)
+      );
+    },
+    [side, coin, until],
+    until === null ? `the ${side} side shows what is available in ${coin}` : `the ${side} side shows more than ${until} ${coin} available`,
+    availableText,
+  );
+  return numberIn(await page.locator('[data-testid="trade-available"]').innerText());
 }
 
-async function closePopNotice() {
-  const pop = page.locator('[data-testid="pop-notice"]');
-  if (await pop.isVisible().catch(() => false)) {
-    await page.locator('.adm-modal-footer .adm-button').first().click();
-  }
+/** Clicks a tab-like button of the trade form and waits until it is the selected one. */
+async function pick(testId) {
+  await page.locator(`[data-testid="${testId}"]`).click();
+  await page.locator(`[data-testid="${testId}"][aria-selected="true"]`).waitFor();
+}
+
+/** Fills a field of the trade form and waits until it holds `expected` (the form may cut what is typed). */
+async function fillField(testId, value, expected = value) {
+  const input = page.locator(`input[data-testid="${testId}"]`);
+  await input.fill(value);
+  await expectPage(
+    ([id, want]) => document.querySelector(`input[data-testid="${id}"]`)?.value === want,
+    [testId, expected],
+    `the ${testId} field holds "${expected}"`,
+    ([id]) => document.querySelector(`input[data-testid="${id}"]`)?.value ?? '(missing)',
+  );
 }
 
 try {
@@ -157,8 +186,12 @@ try {
     await page.locator('[data-testid="hot-row"]').first().waitFor();
     await shot('market-search-hot');
     await page.locator('.market-search-bar input').fill('eth');
-    await page.locator('[data-testid="market-row"][data-symbol="ETH/USDT"]').waitFor();
-    check((await page.locator('[data-testid="market-row"]').count()) === 1, 'only ETH/USDT matches "eth"');
+    await expectPage(
+      () => [...document.querySelectorAll('[data-testid="market-row"]')].map((r) => r.getAttribute('data-symbol')).join(',') === 'ETH/USDT',
+      null,
+      'only ETH/USDT matches "eth"',
+      () => [...document.querySelectorAll('[data-testid="market-row"]')].map((r) => r.getAttribute('data-symbol')),
+    );
     await shot('market-search');
     await page.locator('.market-search-bar input').fill('btc');
     await page.locator('[data-testid="market-row"][data-symbol="BTC/USDT"]').click();
@@ -190,9 +223,26 @@ try {
     await page.locator('[data-testid="book-ask"]').first().waitFor();
     check((await page.locator('[data-testid="book-bid"]').count()) >= 3, 'several bid levels');
     check((await page.locator('[data-testid="book-ask"]').count()) >= 3, 'several ask levels');
-    // Switching the period loads another history.
+    // Switching the period loads that period's history and the chart draws it.
+    await page.locator(`[data-testid="kline-chart"][data-series="${SYMBOL}|15min"]`).waitFor();
+    const history = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/currency/new_timeshar' && url.searchParams.get('period') === '1min' && url.searchParams.get('symbol') === SYMBOL;
+    });
     await page.locator('[data-testid="period-tabs"] [data-period="1min"]').click();
-    await page.waitForTimeout(600);
+    const answer = await history;
+    const body = await answer.json();
+    check(answer.ok() && body.code === 1, `the 1 min history was answered (HTTP ${answer.status()}, ${JSON.stringify(body).slice(0, 120)})`);
+    const ids = body.data.map((b) => b.id);
+    check(ids.length > 1, `the 1 min history has bars (got ${ids.length})`);
+    check(ids.every((id) => id % 60 === 0) && ids.some((id, i) => i > 0 && id - ids[i - 1] === 60), 'the bars are 1 min apart');
+    await page.locator('[data-testid="period-tabs"] [data-period="1min"][aria-selected="true"]').waitFor();
+    await expectPage(
+      (key) => document.querySelector('[data-testid="kline-chart"]')?.getAttribute('data-series') === key,
+      `${SYMBOL}|1min`,
+      'the chart draws the 1 min history',
+      () => document.querySelector('[data-testid="kline-chart"]')?.getAttribute('data-series'),
+    );
     await shot('market-detail');
   });
 
@@ -207,34 +257,43 @@ try {
     await page.locator('[data-testid="login-submit"]').click();
     await waitForRoute('/pages/transaction/currency');
     await page.locator('[data-testid="trade-submit"]').waitFor();
-    await closePopNotice();
   });
 
   let btcBefore = 0;
   let limitPrice = '';
   await step('a limit buy 20 % under the market rests in open orders and is cancelled', async () => {
-    await page.locator('[data-testid="side-sell"]').click();
-    btcBefore = await available();
-    await page.locator('[data-testid="side-buy"]').click();
-    const usdt = await available();
+    btcBefore = await sideAvailable('sell');
+    const usdt = await sideAvailable('buy');
     check(usdt > 200, `enough USDT to trade (got ${usdt})`);
 
+    await expectPage(
+      () => /[1-9]/.test(document.querySelector('[data-testid="book-last"]')?.textContent ?? ''),
+      null,
+      'the last price is shown',
+      () => document.querySelector('[data-testid="book-last"]')?.textContent ?? '(missing)',
+    );
     const last = numberIn(await page.locator('[data-testid="book-last"]').innerText());
-    check(last > 0, 'the last price is shown');
     limitPrice = (Math.floor(last * 0.8 * 100) / 100).toFixed(2);
-    await page.locator('[data-testid="kind-limit"]').click();
-    await page.locator('input[data-testid="trade-price"]').fill(limitPrice);
-    await page.locator('input[data-testid="trade-amount"]').fill('0.001');
-    const total = numberIn(await page.locator('[data-testid="trade-total"]').innerText());
-    check(Math.abs(total - Number(limitPrice) * 0.001) < 0.01, `estimated total ${total} = price × amount`);
+    await pick('kind-limit');
+    await fillField('trade-price', limitPrice);
+    await fillField('trade-amount', '0.001');
+    const expectedTotal = Number(limitPrice) * 0.001;
+    await expectPage(
+      (want) => {
+        const m = /[\d,]+(\.\d+)?/.exec(document.querySelector('[data-testid="trade-total"]')?.textContent ?? '');
+        return m !== null && Math.abs(Number(m[0].replace(/,/g, '')) - want) < 0.01;
+      },
+      expectedTotal,
+      `the estimated total is price × amount (${expectedTotal})`,
+      () => document.querySelector('[data-testid="trade-total"]')?.textContent ?? '(missing)',
+    );
     await page.locator('[data-testid="trade-submit"]').click();
     await expectToast(zhTrade.orderPlaced);
 
     // The price is shown with separators ("52,578.32").
     const shownPrice = Number(limitPrice).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const card = page.locator('[data-testid="open-orders"] [data-testid="order-card"]', { hasText: shownPrice }).first();
+    const card = page.locator('[data-testid="open-orders"] [data-testid="order-card"][data-status="0"]', { hasText: shownPrice }).first();
     await card.waitFor();
-    check((await card.getAttribute('data-status')) === '0', `an open order at ${shownPrice}`);
     await shot('market-trade');
 
     await card.locator('[data-testid="order-cancel"]').click();
@@ -249,29 +308,26 @@ try {
   });
 
   await step('a market buy of 100 USDT fills and the BTC available goes up', async () => {
-    await page.locator('[data-testid="kind-market"]').click();
-    await page.locator('input[data-testid="trade-amount"]').fill('100');
+    await sideAvailable('buy');
+    await pick('kind-market');
+    await fillField('trade-amount', '100');
     await page.locator('[data-testid="trade-submit"]').click();
     await expectToast(zhTrade.orderFilled);
-    await page.locator('[data-testid="side-sell"]').click();
-    await page.waitForFunction(
-      (before) => {
-        const m = /[\d,]+(\.\d+)?/.exec(document.querySelector('[data-testid="trade-available"]')?.textContent ?? '');
-        return m && Number(m[0].replace(/,/g, '')) > before;
-      },
-      btcBefore,
-    );
-    const after = await available();
+    const after = await sideAvailable('sell', btcBefore);
     check(after > btcBefore, `BTC available went up (${btcBefore} → ${after})`);
-    await page.locator('[data-testid="side-buy"]').click();
+    await pick('side-buy');
   });
 
   await step('all orders show the filled market buy and the cancelled limit buy', async () => {
     await page.locator('[data-testid="all-orders"]').click();
     await waitForRoute('/pages/transaction/currency_order');
+    await expectPage(
+      () => document.querySelector('[data-testid="order-card"]')?.getAttribute('data-status') === '1',
+      null,
+      'the newest order is filled',
+      () => document.querySelector('[data-testid="order-card"]')?.getAttribute('data-status') ?? '(no order)',
+    );
     const first = page.locator('[data-testid="order-card"]').first();
-    await first.waitFor();
-    check((await first.getAttribute('data-status')) === '1', 'the newest order is filled');
     check((await first.innerText()).includes(zhTrade.status.filled), 'it says filled');
     const cancelled = page.locator('[data-testid="order-card"][data-status="2"]').first();
     await cancelled.waitFor();
@@ -307,8 +363,7 @@ try {
     await page.goto(app(ROUTES.trade));
     await page.locator('[data-testid="book-bid"]').first().waitFor();
     // Input is cut to the lot's decimals; what is left is checked before any call.
-    await page.locator('input[data-testid="trade-amount"]').fill('0.00001');
-    check((await page.locator('input[data-testid="trade-amount"]').inputValue()) === '0.0000', 'amount cut to 4 decimals');
+    await fillField('trade-amount', '0.00001', '0.0000');
     await page.locator('[data-testid="trade-submit"]').click();
     await page.getByText('The amount must be greater than 0').waitFor();
     await shot('market-trade-en');

@@ -144,6 +144,9 @@ export function KlineChart({ bars, tick, period, seriesKey }: Props) {
       if (!prev || prev.key !== seriesKey) chart.current?.timeScale().scrollToRealTime();
     }
     drawn.current = { key: seriesKey, count: bars.length, first };
+    // Which history the candles on screen are (for the end-to-end test).
+    if (bars.length > 0) box.current?.setAttribute('data-series', seriesKey);
+    else box.current?.removeAttribute('data-series');
   }, [bars, seriesKey]);
 
   return <div ref={box} className="kline-chart" data-testid="kline-chart" />;
