@@ -30,11 +30,13 @@ socket-deps:
 py-deps:
 	@python3 -c "import aiosmtpd" 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 
-# The browser for the end-to-end tests, and CJK fonts so that screenshots of the
-# Chinese, Japanese and Korean screens show their text instead of empty boxes.
+# The browser for the end-to-end tests, and CJK and Thai fonts so that screenshots
+# of the Chinese, Japanese, Korean and Thai screens show their text instead of
+# empty boxes.
 chromium:
-	@command -v chromium >/dev/null && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || \
-		(apt-get update -qq && apt-get install -y -qq chromium fonts-noto-cjk >/dev/null)
+	@command -v chromium >/dev/null && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" && \
+		fc-list 2>/dev/null | grep -qi "tlwg" || \
+		(apt-get update -qq && apt-get install -y -qq chromium fonts-noto-cjk fonts-thai-tlwg >/dev/null)
 
 web: web-deps
 	cd web && $(NPM) run build

@@ -169,6 +169,14 @@ pub fn market_error(e: MarketError, m: &MarketHandle) -> ApiError {
             .with_arg("min", u(m.spec.min_qty)),
         MarketError::Invalid(key) => ApiError::invalid(key),
         MarketError::Insufficient => ApiError::conflict("err_insufficient"),
+        MarketError::BelowMinimum { min } => ApiError::invalid("err_min_total").with_arg(
+            "min",
+            format!(
+                "{} {}",
+                u(min),
+                m.spec.symbol.split('/').nth(1).unwrap_or_default()
+            ),
+        ),
         MarketError::NotFound => ApiError::new(Kind::NotFound, "err_order_closed"),
         MarketError::Internal(cause) => ApiError::internal(cause),
     }

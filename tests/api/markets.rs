@@ -156,11 +156,58 @@ async fn a_market_without_the_provider_keeps_trading_through_ticks(app: TestApp)
         tick(&app, 1).await;
     }
     assert_eq!(depth(&app, 1).await["bids"], serde_json::json!([]));
+    // A market order on an empty side could only end unfilled: refused, and
+    // nothing is written.
+    let market = |side: &'static str, amount: &'static str| {
+        let (app, token) = (
+            &app,
+            if side == "1" {
+                buyer.clone()
+            } else {
+                seller.clone()
+            },
+        );
+        async move {
+            app.post(
+                "/coin/trade?lang=en",
+                Some(&token),
+                &[
+                    ("match_id", "1"),
+                    ("type", side),
+                    ("order_type", "market"),
+                    ("amount", amount),
+                ],
+            )
+            .await
+        }
+    };
+    for side in ["1", "2"] {
+        let a = market(side, "1").await;
+        a.assert_error(422);
+        assert!(
+            a.text()
+                .starts_with("There are no offers to fill this order"),
+            "{}",
+            a.body
+        );
+    }
     let ask = app
         .post("/coin/trade", Some(&seller), &limit("2", "60000", "0.1"))
         .await;
     ask.assert_ok();
     assert_eq!(ask.message()["status"], 0);
+    // Below the minimum amount at the best offer (0.0001 BTC at 60,000): refused
+    // with the minimum named, never "placed".
+    let small = market("1", "0.01").await;
+    small.assert_error(422);
+    assert_eq!(small.text(), "The order total must be at least 6 USDT");
+    market("1", "5.99").await.assert_error(422);
+    let orders = app.get("/coin/list?type=all", Some(&buyer)).await;
+    assert_eq!(orders.message()["total"], 0, "{}", orders.body);
+    assert_eq!(
+        app.balance(&buyer, "USDT", "2").await,
+        ("100000".into(), "0".into())
+    );
     tick(&app, 1).await;
     let bid = app
         .post("/coin/trade", Some(&buyer), &limit("1", "60000", "0.1"))

@@ -307,6 +307,26 @@ try {
     );
   });
 
+  await step('the error that stops an order stays at the field and is said again on tap', async () => {
+    await sideAvailable('buy');
+    await pick('kind-limit');
+    await fillField('trade-price', limitPrice);
+    await fillField('trade-amount', '1000');
+    const amountError = page.locator('.decimal-field', { has: page.locator('input[data-testid="trade-amount"]') }).locator('.decimal-error');
+    await amountError.filter({ hasText: zhTrade.errInsufficient }).waitFor();
+    await page.locator('[data-testid="trade-submit"]').click();
+    await expectToast(zhTrade.errInsufficient);
+    await amountError.filter({ hasText: zhTrade.errInsufficient }).waitFor();
+    // A market buy below the least one lot costs is refused before it is sent.
+    await pick('kind-market');
+    await fillField('trade-amount', '0.01');
+    const belowMinimum = zhTrade.errMinTotal.split('{{')[0].trim();
+    await amountError.filter({ hasText: belowMinimum }).waitFor();
+    await page.locator('[data-testid="trade-submit"]').click();
+    await expectToast(belowMinimum);
+    await shot('market-trade-min-total');
+  });
+
   await step('a market buy of 100 USDT fills and the BTC available goes up', async () => {
     await sideAvailable('buy');
     await pick('kind-market');

@@ -87,6 +87,10 @@ pub enum MarketError {
     /// Refused input, with the message key the user sees.
     Invalid(&'static str),
     Insufficient,
+    /// A market buy spending less than the least it could buy now, in quote units.
+    BelowMinimum {
+        min: i64,
+    },
     NotFound,
     Internal(String),
 }
@@ -984,6 +988,7 @@ struct Prepared {
 
 fn prepare(book: &OrderBook, spec: &MarketSpec, msg: &Place) -> Result<Prepared, MarketError> {
     book.validate(&msg.kind).map_err(MarketError::Book)?;
+    can_fill(book, &msg.kind)?;
     let (coin, freeze, price, qty, budget, order_type) = match (msg.side, msg.kind) {
         (Side::Buy, Kind::Limit { price, qty }) => {
             let cost =
@@ -1009,6 +1014,28 @@ fn prepare(book: &OrderBook, spec: &MarketSpec, msg: &Place) -> Result<Prepared,
 }
 
 /// The ledger operation that moves an order's funds from available to frozen.
+/// A market order is refused, with nothing written, when it could not fill at
+/// all: no offer on the other side, or (a buy) a budget below the minimum
+/// amount at the best offer. Placing it would only end cancelled, unfilled.
+fn can_fill(book: &OrderBook, kind: &Kind) -> Result<(), MarketError> {
+    match *kind {
+        Kind::MarketBuy { quote } => {
+            let ask = book
+                .best_ask()
+                .ok_or(MarketError::Invalid("err_no_liquidity"))?;
+            let min = super::book::notional_ceil(ask, book.min_qty.max(book.lot));
+            if quote < min {
+                return Err(MarketError::BelowMinimum { min });
+            }
+        }
+        Kind::MarketSell { .. } if book.best_bid().is_none() => {
+            return Err(MarketError::Invalid("err_no_liquidity"));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 fn freeze_op(id: i64, user_id: i64, p: &Prepared) -> Operation {
     Operation {
         key: format!("order:{id}:freeze"),

@@ -4,7 +4,7 @@
  * market's tick, lot and minimum, the funds check, and the estimated total.
  * Pure and exact on decimal strings.
  */
-import { cmp, divTrunc, floorToStep, isMultipleOf, isPositive, mul, percentOf, placesOf, truncate } from './decimal';
+import { ceilToStep, cmp, divTrunc, floorToStep, isMultipleOf, isPositive, mul, percentOf, placesOf, truncate } from './decimal';
 
 export type Side = 'buy' | 'sell';
 export type OrderKind = 'limit' | 'market';
@@ -109,4 +109,67 @@ export function estimateTotal(args: CostArgs & { lastPrice: string; quotePlaces:
   if (kind === 'limit') return isPositive(price) ? { value: truncate(mul(price, amount), quotePlaces), approx: false } : null;
   if (side === 'buy') return { value: truncate(amount, quotePlaces), approx: false };
   return isPositive(lastPrice) ? { value: truncate(mul(lastPrice, amount), quotePlaces), approx: true } : null;
+}
+
+/** One unit of the last decimal place: 2 → "0.01", 0 → "1". */
+function unitOf(places: number): string {
+  return places <= 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
+}
+
+/**
+ * The least a market buy may spend: the minimum amount at the last price,
+ * rounded up to the quote coin's decimals (the server checks it against the
+ * best offer and names its own figure when they differ).
+ */
+export function minMarketTotal(minQty: string, lastPrice: string, quotePlaces: number): string | null {
+  if (!isPositive(minQty) || !isPositive(lastPrice)) return null;
+  return ceilToStep(mul(minQty, lastPrice), unitOf(quotePlaces));
+}
+
+/** A market buy's budget against the minimum, shown in `places` decimals (the price's) with its coin. */
+export function checkMinTotal(args: { side: Side; kind: OrderKind; amount: string; minQty: string; lastPrice: string; places: number; unit: string }): FieldError {
+  if (args.side !== 'buy' || args.kind !== 'market' || !isPositive(args.amount)) return null;
+  const min = minMarketTotal(args.minQty, args.lastPrice, args.places);
+  return min !== null && cmp(args.amount, min) < 0 ? { key: 'trade.errMinTotal', values: { min: `${min} ${args.unit}` } } : null;
+}
+
+export interface FormErrors {
+  price: FieldError;
+  amount: FieldError;
+  /** The error that stops a submit, shown again when the button is tapped. */
+  stopping: FieldError;
+}
+
+/**
+ * Which error each field shows, and which one stops the order. The amount
+ * field shows its own problem first, then the minimum, then the funds; a
+ * required-field message waits for a submit, anything else shows as soon as
+ * something is typed.
+ */
+export function formErrors(args: {
+  price: string;
+  amount: string;
+  priceError: FieldError;
+  amountError: FieldError;
+  minTotalError: FieldError;
+  fundsError: FieldError;
+  submitted: boolean;
+}): FormErrors {
+  const { price, amount, priceError, amountError, minTotalError, fundsError, submitted } = args;
+  const amountProblem = amountError ?? minTotalError ?? fundsError;
+  return {
+    price: submitted || price !== '' ? priceError : null,
+    amount: submitted || amount !== '' ? amountProblem : null,
+    stopping: priceError ?? amountProblem,
+  };
+}
+
+/** What an order's answer means to the person who placed it. */
+export type PlacedOutcome = 'filled' | 'placed' | 'partly' | 'nothing';
+
+/** A market order that filled nothing was not placed; one filled in part says so. */
+export function placedOutcome(order: { order_type: number; status: number; deal_amount: string }): PlacedOutcome {
+  if (order.status === 1) return 'filled';
+  if (order.order_type === 1 && order.status === 2) return isPositive(order.deal_amount) ? 'partly' : 'nothing';
+  return 'placed';
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { amountForPercent, checkAmount, checkFunds, checkPrice, estimateTotal, sanitizeDecimalInput } from '../tradeForm';
+import {
+  amountForPercent,
+  checkAmount,
+  checkFunds,
+  checkMinTotal,
+  checkPrice,
+  estimateTotal,
+  formErrors,
+  minMarketTotal,
+  placedOutcome,
+  sanitizeDecimalInput,
+} from '../tradeForm';
 
 const btc = { lot: '0.0001', quotePlaces: 6 };
 
@@ -83,5 +94,46 @@ describe('decimal input', () => {
     expect(sanitizeDecimalInput('007', 2)).toBe('7');
     expect(sanitizeDecimalInput('12.9', 0)).toBe('12');
     expect(sanitizeDecimalInput('abc', 2)).toBe('');
+  });
+});
+
+describe('the error that stops the order', () => {
+  const insufficient = { key: 'trade.errInsufficient' };
+  it('keeps showing the funds error after a tap, and names it as what stops the order', () => {
+    const typed = formErrors({ price: '100', amount: '5', priceError: null, amountError: null, minTotalError: null, fundsError: insufficient, submitted: false });
+    expect(typed.amount).toEqual(insufficient);
+    const tapped = formErrors({ price: '100', amount: '5', priceError: null, amountError: null, minTotalError: null, fundsError: insufficient, submitted: true });
+    expect(tapped.amount).toEqual(insufficient);
+    expect(tapped.stopping).toEqual(insufficient);
+  });
+
+  it('shows a required field only after a tap, and the field problem before the funds', () => {
+    const required = { key: 'trade.errAmountRequired' };
+    const before = formErrors({ price: '100', amount: '', priceError: null, amountError: required, minTotalError: null, fundsError: null, submitted: false });
+    expect(before.amount).toBeNull();
+    expect(before.stopping).toEqual(required);
+    const lot = { key: 'trade.errLot' };
+    const both = formErrors({ price: '100', amount: '0.0001', priceError: null, amountError: lot, minTotalError: null, fundsError: insufficient, submitted: true });
+    expect(both.amount).toEqual(lot);
+    const price = { key: 'trade.errTick' };
+    expect(formErrors({ price: '1.001', amount: '1', priceError: price, amountError: null, minTotalError: null, fundsError: null, submitted: false }).stopping).toEqual(price);
+  });
+
+  it('refuses a market buy below the minimum total before it is sent', () => {
+    expect(minMarketTotal('0.0001', '66478.61', 2)).toBe('6.65');
+    expect(checkMinTotal({ side: 'buy', kind: 'market', amount: '0.01', minQty: '0.0001', lastPrice: '66478.61', places: 2, unit: 'USDT' })).toEqual({
+      key: 'trade.errMinTotal',
+      values: { min: '6.65 USDT' },
+    });
+    expect(checkMinTotal({ side: 'buy', kind: 'market', amount: '6.65', minQty: '0.0001', lastPrice: '66478.61', places: 2, unit: 'USDT' })).toBeNull();
+    expect(checkMinTotal({ side: 'sell', kind: 'market', amount: '0.01', minQty: '0.0001', lastPrice: '66478.61', places: 2, unit: 'USDT' })).toBeNull();
+    expect(checkMinTotal({ side: 'buy', kind: 'limit', amount: '0.01', minQty: '0.0001', lastPrice: '66478.61', places: 2, unit: 'USDT' })).toBeNull();
+  });
+
+  it('never reports a market order that filled nothing as placed', () => {
+    expect(placedOutcome({ order_type: 1, status: 2, deal_amount: '0' })).toBe('nothing');
+    expect(placedOutcome({ order_type: 1, status: 2, deal_amount: '0.01' })).toBe('partly');
+    expect(placedOutcome({ order_type: 1, status: 1, deal_amount: '0.01' })).toBe('filled');
+    expect(placedOutcome({ order_type: 0, status: 0, deal_amount: '0' })).toBe('placed');
   });
 });

@@ -14,13 +14,15 @@ import { showToast } from '../../../lib/toast';
 import { useDelayedFlag } from '../../../lib/useDelayedFlag';
 import { usePlaceOrderMutation, type SpotBalance } from '../api';
 import { normalise } from '../decimal';
-import { ORDER_FILLED } from '../streams';
 import {
   amountForPercent,
   checkAmount,
   checkFunds,
+  checkMinTotal,
   checkPrice,
   estimateTotal,
+  formErrors,
+  placedOutcome,
   type FieldError,
   type OrderKind,
   type Side,
@@ -62,10 +64,9 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
   const message = (e: FieldError) => (e ? t(e.key, e.values) : null);
   const priceError = kind === 'limit' ? checkPrice(price, row.tick) : null;
   const amountError = checkAmount({ side, kind, amount, lot: row.lot, minQty: row.min_qty, quotePlaces });
+  const minTotalError = checkMinTotal({ side, kind, amount, minQty: row.min_qty, lastPrice: row.now_price, places: decimalsOf(row.tick), unit: quote });
   const fundsError = !priceError && !amountError && loggedIn ? checkFunds({ side, kind, price, amount, available }) : null;
-  // Required-field messages wait for a submit; format problems show as soon as something is typed.
-  const showPrice = showErrors || (price !== '' && priceError !== null);
-  const showAmount = showErrors || (amount !== '' && amountError !== null);
+  const errors = formErrors({ price, amount, priceError, amountError, minTotalError, fundsError, submitted: showErrors });
   const total = estimateTotal({ side, kind, price, amount, lastPrice: row.now_price, quotePlaces });
 
   const switchSide = (next: Side) => {
@@ -98,14 +99,24 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
       return;
     }
     setShowErrors(true);
-    if (priceError || amountError || fundsError) return;
+    if (errors.stopping) {
+      // At the field and here: a tap that does nothing must say why.
+      showToast(message(errors.stopping) ?? '', 'fail');
+      return;
+    }
     try {
       const order = await place(
         kind === 'limit'
           ? { match_id: row.match_id, type: side === 'buy' ? 1 : 2, amount: normalise(amount), target_price: normalise(price) }
           : { match_id: row.match_id, type: side === 'buy' ? 1 : 2, amount: normalise(amount), order_type: 'market' },
       ).unwrap();
-      showToast(t(order.status === ORDER_FILLED ? 'trade.orderFilled' : 'trade.orderPlaced'), 'success');
+      const outcome = placedOutcome(order);
+      if (outcome === 'nothing') {
+        showToast(t('trade.nothingFilled'), 'fail');
+        return;
+      }
+      const said = { filled: 'trade.orderFilled', partly: 'trade.partlyFilled', placed: 'trade.orderPlaced' } as const;
+      showToast(t(said[outcome]), 'success');
       setAmount('');
       setShowErrors(false);
     } catch {
@@ -141,7 +152,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
         step={row.tick}
         disabled={kind === 'market'}
         disabledText={t('trade.marketPriceBest')}
-        error={showPrice ? message(priceError) : null}
+        error={message(errors.price)}
         testId="trade-price"
       />
       <DecimalField
@@ -150,7 +161,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
         value={amount}
         onChange={setAmount}
         places={amountPlaces}
-        error={showAmount ? message(amountError) : showErrors || amount !== '' ? message(fundsError) : null}
+        error={message(errors.amount)}
         testId="trade-amount"
       />
       <p className="trade-rules hint">
