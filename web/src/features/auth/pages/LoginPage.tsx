@@ -2,19 +2,15 @@
 import { Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../../components/PageShell';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { api } from '../../../lib/api';
 import { ROUTES } from '../../../lib/constants';
 import { ruleOf } from '../../../lib/formRules';
-import { safeRedirect } from '../../../lib/navigation';
-import { loggedIn } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { checkAccount, checkPassword } from '../../../lib/validators';
-import { useLoginMutation } from '../api';
+import { useSignIn } from '../useSignIn';
 import { AuthHeader } from '../components/AuthHeader';
 
 interface LoginValues {
@@ -26,22 +22,15 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginValues>();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const [login] = useLoginMutation();
+  const signIn = useSignIn();
   const [busy, setBusy] = useState(false);
   const redirect = params.get('redirect');
 
   const onFinish = async (values: LoginValues) => {
     setBusy(true);
     try {
-      const token = await login({ user_string: values.user_string.trim(), password: values.password }).unwrap();
-      dispatch(loggedIn(token));
-      // Nothing cached for a previous account may show for this one.
-      dispatch(api.util.invalidateTags(['User', 'Unread', 'Feedback', 'Invite', 'Profit']));
-      await dispatch(api.endpoints.getUserInfo.initiate(undefined, { forceRefetch: true }));
+      await signIn(values.user_string.trim(), values.password, redirect);
       showToast(t('auth.loginSuccess'), 'success');
-      navigate(safeRedirect(redirect), { replace: true });
     } catch {
       // The base query showed the server's message; the form keeps its values.
     } finally {

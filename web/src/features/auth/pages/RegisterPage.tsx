@@ -18,6 +18,7 @@ import { showToast } from '../../../lib/toast';
 import { checkCode, checkConfirm, checkEmail, checkInviteCode, checkMobile, checkPassword } from '../../../lib/validators';
 import { useRegisterMutation } from '../api';
 import { AuthHeader } from '../components/AuthHeader';
+import { useSignIn } from '../useSignIn';
 
 type Mode = 'email' | 'mobile';
 
@@ -40,6 +41,7 @@ export default function RegisterPage() {
   const [mode, setMode] = useState<Mode>(draft?.mode ?? 'email');
   const [form] = Form.useForm<RegisterValues>();
   const [register] = useRegisterMutation();
+  const signIn = useSignIn();
   const [sendMail] = useSendMailCodeMutation();
   const [sendSms] = useSendSmsCodeMutation();
   const [busy, setBusy] = useState(false);
@@ -91,10 +93,18 @@ export default function RegisterPage() {
         re_password: values.re_password,
         extension_code: values.extension_code?.trim() || undefined,
       }).unwrap();
-      showToast(typeof message === 'string' && message ? message : t('auth.registerSuccess'), 'success');
       const redirect = params.get('redirect');
-      const back = redirect ? `&redirect=${encodeURIComponent(redirect)}` : '';
-      navigate(`${ROUTES.login}?account=${encodeURIComponent(account)}${back}`, { replace: true });
+      try {
+        // The new account is signed in and goes where the person was going.
+        await signIn(account, values.password, redirect);
+        showToast(t('auth.registerSuccess'), 'success');
+      } catch {
+        // Registered but not signed in (a rate limit, say): the login page,
+        // filled in, is the next step.
+        showToast(typeof message === 'string' && message ? message : t('auth.registerSuccess'), 'success');
+        const back = redirect ? `&redirect=${encodeURIComponent(redirect)}` : '';
+        navigate(`${ROUTES.login}?account=${encodeURIComponent(account)}${back}`, { replace: true });
+      }
     } catch {
       // Shown by the base query; the form keeps its values.
     } finally {
