@@ -10,6 +10,46 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
+/// A review queue's page with each requester named as a reviewer knows them:
+/// their e-mail, else their mobile number (admins see accounts in full).
+async fn with_accounts(
+    state: &AppState,
+    mut page: serde_json::Value,
+) -> ApiResult<serde_json::Value> {
+    let ids: Vec<i64> = page["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["user_id"].as_i64())
+        .collect();
+    let mut accounts = std::collections::HashMap::new();
+    if !ids.is_empty() {
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT id, email, mobile, area_code FROM users WHERE id IN ({})",
+            marks.join(", ")
+        );
+        let mut q =
+            sqlx::query_as::<_, (i64, Option<String>, Option<String>, Option<String>)>(&sql);
+        for id in &ids {
+            q = q.bind(id);
+        }
+        for (id, email, mobile, area) in q.fetch_all(&state.db).await? {
+            let account =
+                email.or_else(|| mobile.map(|m| format!("+{} {m}", area.unwrap_or_default())));
+            accounts.insert(id, account.unwrap_or_default());
+        }
+    }
+    for row in page["data"].as_array_mut().into_iter().flatten() {
+        let account = row["user_id"]
+            .as_i64()
+            .and_then(|id| accounts.get(&id))
+            .cloned();
+        row["account"] = json!(account.unwrap_or_default());
+    }
+    Ok(page)
+}
+
 pub async fn me(state: web::Data<AppState>, admin: Admin) -> ApiResult<HttpResponse> {
     Ok(ok(user_json(&state, admin.0.id).await?))
 }
@@ -46,7 +86,8 @@ fn reason(req: &Req, approve: bool) -> ApiResult<String> {
 }
 
 pub async fn deposits(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    Ok(ok(super::wallet::deposit_queue(&state, &req).await?))
+    let page = super::wallet::deposit_queue(&state, &req).await?;
+    Ok(ok(with_accounts(&state, page).await?))
 }
 
 async fn review_deposit(
@@ -78,7 +119,8 @@ pub async fn reject_deposit(
 }
 
 pub async fn withdrawals(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    Ok(ok(super::wallet::withdraw_queue(&state, &req).await?))
+    let page = super::wallet::withdraw_queue(&state, &req).await?;
+    Ok(ok(with_accounts(&state, page).await?))
 }
 
 async fn review_withdrawal(
@@ -111,7 +153,8 @@ pub async fn reject_withdrawal(
 }
 
 pub async fn verifications(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    Ok(ok(super::identity::verification_queue(&state, &req).await?))
+    let page = super::identity::verification_queue(&state, &req).await?;
+    Ok(ok(with_accounts(&state, page).await?))
 }
 
 async fn review_verification(

@@ -160,6 +160,14 @@ async fn identity_photos_and_vouchers_are_private(app: TestApp) {
         .to_string();
     assert_eq!(fetch(&app, &link).await.0, 200, "the owner sees it");
     let queue = app.admin_get(&admin, "/deposits").await;
+    // The reviewer sees who asked by their account, not a number.
+    let email = app.get("/user/info", Some(&token)).await.message()["email"].clone();
+    assert_eq!(
+        queue.message()["data"][0]["account"],
+        email,
+        "{}",
+        queue.body
+    );
     let admin_link = queue.message()["data"][0]["voucher"]
         .as_str()
         .unwrap_or_default()

@@ -304,13 +304,37 @@ async function confirmDialog(page) {
   await page.locator('.adm-dialog-button-bold').last().click();
 }
 
-/** The admin approves (or rejects with a reason) the request `id` of a queue. */
-async function review(kind, id, decision, reason) {
+/**
+ * A decided request leaves the Pending list at once and is found under the
+ * filter of its new state.
+ */
+async function decided(kind, id, state) {
+  await admin.locator(`[data-testid="admin-item-${kind}"][data-id="${id}"]`).waitFor({ state: 'detached' });
+  const filter = { 1: 'approved', 2: kind === 'verifications' ? 'approved' : 'rejected', 3: 'rejected' }[state];
+  await admin.locator(`[data-testid="admin-filter-${filter}"]`).click();
+  await admin.waitForFunction(
+    ([k, i, s]) => document.querySelector(`[data-testid="admin-item-${k}"][data-id="${i}"]`)?.getAttribute('data-state') === s,
+    [kind, String(id), String(state)],
+  );
+  return admin.locator(`[data-testid="admin-item-${kind}"][data-id="${id}"]`);
+}
+
+/**
+ * The admin approves (or rejects with a reason) the request `id` of a queue.
+ * Approving asks first, naming what moves and whose it is (`expectConfirm`:
+ * the texts the question must hold).
+ */
+async function review(kind, id, decision, reason, expectConfirm = []) {
   await admin.goto(app(`/pages/admin/index?tab=${kind}`));
   const item = admin.locator(`[data-testid="admin-item-${kind}"][data-id="${id}"]`);
   await item.waitFor();
   if (decision === 'approve') {
     await item.locator('[data-testid="admin-approve"]').click();
+    const question = admin.locator('[data-testid="admin-approve-confirm"]');
+    await question.waitFor();
+    const said = await question.innerText();
+    for (const text of expectConfirm) check(said.includes(text), `the confirmation names ${text} ("${said}")`);
+    await shot(admin, `admin-approve-confirm-${kind}`);
     await confirmDialog(admin);
   } else {
     await item.locator('[data-testid="admin-reject"]').click();
@@ -324,12 +348,8 @@ async function review(kind, id, decision, reason) {
     await dialog.locator('textarea').fill(reason);
     await admin.locator('.adm-dialog-button', { hasText: zh.admin.reject }).click();
   }
-  const state = decision === 'approve' ? (kind === 'verifications' ? '2' : '1') : kind === 'verifications' ? '3' : '2';
-  await admin.waitForFunction(
-    ([k, i, s]) => document.querySelector(`[data-testid="admin-item-${k}"][data-id="${i}"]`)?.getAttribute('data-state') === s,
-    [kind, String(id), state],
-  );
-  return item;
+  const state = decision === 'approve' ? (kind === 'verifications' ? 2 : 1) : kind === 'verifications' ? 3 : 2;
+  return decided(kind, id, state);
 }
 
 /** Balances when the run started (other scripts may have used the demo user before). */
@@ -429,7 +449,7 @@ try {
     await waitForRoute(admin, '/pages/admin/index');
     await admin.locator(`[data-testid="admin-item-deposits"][data-id="${depositId}"] img`).waitFor();
     await shot(admin, 'admin-deposits');
-    await review('deposits', depositId, 'approve');
+    await review('deposits', depositId, 'approve', undefined, ['100 USDT', 'demo@bourse.local']);
     await shot(admin, 'admin-deposit-approved');
   });
 
@@ -575,7 +595,7 @@ try {
     await item.locator('.admin-picture img').first().waitFor();
     await shot(admin, 'admin-verifications');
     const id = await item.getAttribute('data-id');
-    await review('verifications', id, 'approve');
+    await review('verifications', id, 'approve', undefined, ['demo@bourse.local']);
     await user.reload();
     await user.waitForFunction(() => document.querySelector('[data-testid="real-level-1"]')?.getAttribute('data-state') === '2');
     await shot(user, 'real-verified');
@@ -655,8 +675,16 @@ try {
       await user.locator('[data-testid="bank-submit"]').click();
       await user.getByText(zh.identity.validation.fieldRequired).first().waitFor();
       for (const [name, value] of Object.entries(values)) await fill(user, `bank-${name}`, value);
+      // The form checks a field when it loses focus: leave the last one as a
+      // person would, and see every message from the empty submit go.
+      await user.locator('[data-testid="bank-wechat_account"] input').blur();
+      await user.locator('.adm-form-item-feedback-error').first().waitFor({ state: 'detached' });
       await user.locator('[data-testid="bank-submit"]').click();
-      await user.locator('[data-testid="bank-saved"]').waitFor();
+      await user.locator('[data-testid="bank-saved"]').waitFor().catch(async (e) => {
+        const fields = await user.locator('.adm-form-item-feedback-error').allInnerTexts();
+        const toasts = await user.locator('.adm-toast-main').allInnerTexts();
+        throw new Error(`the card was not saved: field errors ${JSON.stringify(fields)}, toasts ${JSON.stringify(toasts)} (${e.message.split('\n')[0]})`);
+      });
       await shot(user, route.endsWith('international') ? 'bank-international' : 'bank', { fullPage: true });
     }
     await user.goto(app('/pages/fund/withdraw?currency=3'));
@@ -687,10 +715,7 @@ try {
     await shot(admin, 'admin-reject-reason-required', { keepToast: true });
     await admin.locator('[data-testid="admin-reject-dialog"] textarea').fill('Voucher does not match the amount');
     await admin.locator('.adm-dialog-button', { hasText: zh.admin.reject }).click();
-    await admin.waitForFunction(
-      (i) => document.querySelector(`[data-testid="admin-item-deposits"][data-id="${i}"]`)?.getAttribute('data-state') === '2',
-      String(id),
-    );
+    await decided('deposits', id, 2);
     await user.reload();
     const item = user.locator('[data-testid="deposit-item"]').first();
     await item.waitFor();

@@ -12,7 +12,8 @@ import { EmptyState } from './StateBlocks';
 
 interface Props<T> {
   fetchPage: (page: number) => Promise<Paged<T>>;
-  renderItem: (item: T, update: (next: T) => void) => ReactNode;
+  /** `update` replaces the item in place; `remove` takes it out of the list (it no longer matches its filter). */
+  renderItem: (item: T, update: (next: T) => void, remove: () => void) => ReactNode;
   itemKey: (item: T) => string | number;
   resetKey: string;
   emptyTitle?: string;
@@ -65,11 +66,14 @@ function PagedListInner<T>({ fetchPage, renderItem, itemKey, emptyTitle, mapAllR
   const update = (item: T) => (next: T) =>
     setState((s) => ({ ...s, items: s.items.map((x) => (itemKey(x) === itemKey(item) ? next : x)) }));
 
+  const remove = (item: T) => () =>
+    setState((s) => ({ ...s, items: s.items.filter((x) => itemKey(x) !== itemKey(item)) }));
+
   return (
     <div className="paged-list">
       {state.loaded && state.items.length === 0 ? <EmptyState title={emptyTitle} /> : null}
       {state.items.map((item) => (
-        <div key={itemKey(item)}>{renderItem(item, update(item))}</div>
+        <div key={itemKey(item)}>{renderItem(item, update(item), remove(item))}</div>
       ))}
       <InfiniteScroll loadMore={loadMore} hasMore={hasMore} threshold={200}>
         {(more, failed, retry) => {

@@ -111,6 +111,8 @@ export type QueueKind = 'deposits' | 'withdrawals' | 'verifications';
 export interface AdminDeposit {
   id: number;
   user_id: number;
+  /** The requester's e-mail, else mobile number. */
+  account: string;
   currency_id: number;
   currency: string;
   network: string;
@@ -126,6 +128,8 @@ export interface AdminDeposit {
 export interface AdminWithdrawal {
   id: number;
   user_id: number;
+  /** The requester's e-mail, else mobile number. */
+  account: string;
   currency_id: number;
   currency: string;
   type: number;
@@ -142,6 +146,8 @@ export interface AdminWithdrawal {
 export interface AdminVerification {
   id: number;
   user_id: number;
+  /** The requester's e-mail, else mobile number. */
+  account: string;
   level: number;
   id_type?: string;
   name?: string;

@@ -114,7 +114,28 @@ function Details({ kind, item }: { kind: QueueKind; item: QueueItem }) {
 
 const TONES: Record<string, FundsTone> = { pending: 'pending', approved: 'success', rejected: 'danger', cancelled: 'muted' };
 
-function QueueCard({ kind, item, update }: { kind: QueueKind; item: QueueItem; update: (next: QueueItem) => void }) {
+/** The requester as a reviewer knows them. */
+function requester(item: QueueItem): string {
+  return item.account || `#${item.user_id}`;
+}
+
+/** What approving moves, for the confirmation: the amount of a deposit or withdrawal. */
+function amountOf(kind: QueueKind, item: QueueItem): string | null {
+  if (kind === 'deposits') return `${(item as AdminDeposit).amount} ${(item as AdminDeposit).currency}`;
+  if (kind === 'withdrawals') return `${(item as AdminWithdrawal).number} ${(item as AdminWithdrawal).currency}`;
+  return null;
+}
+
+interface CardProps {
+  kind: QueueKind;
+  item: QueueItem;
+  update: (next: QueueItem) => void;
+  remove: () => void;
+  /** The state the list is filtered to (undefined: every state). */
+  filterState: number | undefined;
+}
+
+function QueueCard({ kind, item, update, remove, filterState }: CardProps) {
   const { t } = useTranslation();
   const [decide, { isLoading }] = useDecideMutation();
   const [rejecting, setRejecting] = useState(false);
@@ -122,16 +143,26 @@ function QueueCard({ kind, item, update }: { kind: QueueKind; item: QueueItem; u
   const [reasonError, setReasonError] = useState(false);
   const look = stateLook(kind, item.state);
 
+  // A decided request leaves a list filtered to another state at once.
+  const settle = (next: QueueItem) => (filterState !== undefined && next.state !== filterState ? remove() : update(next));
+
   const approve = async () => {
+    const amount = amountOf(kind, item);
     const ok = await Dialog.confirm({
-      content: t('admin.approveConfirm', { id: item.id }),
+      content: (
+        <span data-testid="admin-approve-confirm">
+          {amount
+            ? t('admin.approveMoney', { id: item.id, amount, user: requester(item) })
+            : t('admin.approveUser', { id: item.id, user: requester(item) })}
+        </span>
+      ),
       confirmText: t('admin.approve'),
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
     try {
       await decide({ kind, id: item.id, action: 'approve' }).unwrap();
-      update({ ...item, state: look.approvedState });
+      settle({ ...item, state: look.approvedState });
       showToast(t('admin.approved'), 'success');
     } catch {
       // Told by the admin fetch (a second decision answers 409).
@@ -146,7 +177,7 @@ function QueueCard({ kind, item, update }: { kind: QueueKind; item: QueueItem; u
     }
     try {
       await decide({ kind, id: item.id, action: 'reject', reason: text }).unwrap();
-      update({ ...item, state: look.rejectedState, reason: text });
+      settle({ ...item, state: look.rejectedState, reason: text });
       setRejecting(false);
       showToast(t('admin.rejected'), 'success');
     } catch {
@@ -157,7 +188,7 @@ function QueueCard({ kind, item, update }: { kind: QueueKind; item: QueueItem; u
   return (
     <article className="funds-item" data-testid={`admin-item-${kind}`} data-id={item.id} data-state={item.state}>
       <header className="funds-item-head">
-        <strong className="ellipsis">{t('admin.requestTitle', { id: item.id, user: item.user_id })}</strong>
+        <strong className="ellipsis">{t('admin.requestTitle', { id: item.id, user: requester(item) })}</strong>
         <FundsStatusTag tone={TONES[look.status] ?? 'muted'}>{t(`admin.state.${look.status}`)}</FundsStatusTag>
       </header>
       <Details kind={kind} item={item} />
@@ -237,7 +268,7 @@ export function QueuePanel({ kind }: { kind: QueueKind }) {
         fetchPage={fetchPage}
         itemKey={(x) => x.id}
         emptyTitle={t('admin.emptyQueue')}
-        renderItem={(item, update) => <QueueCard kind={kind} item={item} update={update} />}
+        renderItem={(item, update, remove) => <QueueCard kind={kind} item={item} update={update} remove={remove} filterState={filter.state} />}
       />
     </div>
   );
