@@ -74,16 +74,23 @@ pub async fn timeshar(state: web::Data<AppState>, req: Req) -> HttpResponse {
     let Some(m) = req.get("symbol").and_then(|s| state.markets.by_symbol(s)) else {
         return fail("unknown symbol");
     };
-    let to = req
-        .get("to")
-        .and_then(|v| v.parse::<i64>().ok())
-        .map(|s| s * 1000)
-        .unwrap_or_else(now_ms);
-    let from = req
-        .get("from")
-        .and_then(|v| v.parse::<i64>().ok())
-        .map(|s| s * 1000)
-        .unwrap_or(0);
+    // Seconds to milliseconds, checked: a time no clock reaches is refused.
+    let millis = |name: &str| -> Result<Option<i64>, ()> {
+        match req.get(name) {
+            None => Ok(None),
+            Some(v) => v
+                .parse::<i64>()
+                .ok()
+                .and_then(|s| s.checked_mul(1000))
+                .map(Some)
+                .ok_or(()),
+        }
+    };
+    let (Ok(to), Ok(from)) = (millis("to"), millis("from")) else {
+        return fail("bad time");
+    };
+    let to = to.unwrap_or_else(now_ms);
+    let from = from.unwrap_or(0);
     let rows: Result<Vec<(i64, i64, i64, i64, i64, i64, i64)>, sqlx::Error> = sqlx::query_as(
         "SELECT open_time, open, high, low, close, volume, amount FROM klines
          WHERE market = $1 AND period = $2 AND open_time >= $3 AND open_time <= $4 ORDER BY open_time DESC LIMIT 1500",

@@ -196,10 +196,14 @@ pub fn openapi() -> Value {
             let entry = paths
                 .entry(format!("{prefix}{}", r.path))
                 .or_insert_with(|| json!({}));
+            let mut parameters = vec![json!({"name": "lang", "in": "query", "required": false,
+                "description": format!("One of {}; anything else answers in English", crate::i18n::LANGS.join(", ")),
+                "schema": {"type": "string"}})];
+            parameters.extend(query_parameters(r.path));
             let mut op = json!({
                 "summary": r.summary,
                 "tags": [r.auth],
-                "parameters": [{"name": "lang", "in": "query", "required": false, "schema": {"type": "string", "enum": crate::i18n::LANGS}}],
+                "parameters": parameters,
                 "responses": {
                     "200": {"description": "`{type: \"ok\", message}`", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"}}}},
                     "default": {"description": "`{type: \"error\"|\"999\"|\"998\", message}`", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"}}}}
@@ -208,11 +212,21 @@ pub fn openapi() -> Value {
             if r.auth != "visitor" {
                 op["security"] = json!([{"token": []}]);
             }
-            if r.method == "post" {
+            if r.path == "/upload" {
+                op["requestBody"] = json!({"required": true, "content": {"multipart/form-data": {"schema": {
+                    "type": "object", "required": ["file"],
+                    "properties": {"file": {"type": "string", "format": "binary"}}
+                }}}});
+            } else if r.method == "post" {
                 op["requestBody"] = json!({"content": {
                     "application/x-www-form-urlencoded": {"schema": {"type": "object", "additionalProperties": {"type": "string"}}},
                     "application/json": {"schema": {"type": "object"}}
                 }});
+            }
+            if r.path == "/currency/new_timeshar" {
+                // The K-line call answers the chart library's own shape.
+                op["responses"]["200"] = json!({"description": "`{code, msg, data}`: code 1 with bars, -1 with the reason",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Bars"}}}});
             }
             entry[r.method] = op;
         }
@@ -227,9 +241,38 @@ pub fn openapi() -> Value {
             "schemas": {"Envelope": {"type": "object", "required": ["type", "message"], "properties": {
                 "type": {"type": "string", "enum": ["ok", "error", "999", "998"]},
                 "message": {}
+            }}, "Bars": {"type": "object", "required": ["code", "msg", "data"], "properties": {
+                "code": {"type": "integer", "enum": [1, -1]},
+                "msg": {"type": "string"},
+                "data": {"type": "array"}
             }}}
         }
     })
+}
+
+/// The query parameters of the GET calls that read any besides `lang`.
+fn query_parameters(path: &str) -> Vec<Value> {
+    let p = |name: &str, kind: &str, required: bool| json!({"name": name, "in": "query", "required": required, "schema": {"type": kind}});
+    match path {
+        "/getSetting" => vec![p("keyword", "string", true)],
+        "/currency/new_timeshar" => vec![
+            p("symbol", "string", true),
+            json!({"name": "period", "in": "query", "required": true, "schema": {"type": "string",
+                "enum": ["1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"]}}),
+            p("from", "integer", false),
+            p("to", "integer", false),
+        ],
+        "/dev/outbox" => vec![p("to", "string", true)],
+        "/microtrade/get_result" => vec![p("id", "integer", true)],
+        "/microtrade/lists"
+        | "/recharge/log"
+        | "/user/withdraw/list"
+        | "/wallet/hzhistory"
+        | "/coin/list" => {
+            vec![p("page", "integer", false), p("limit", "integer", false)]
+        }
+        _ => Vec::new(),
+    }
 }
 
 pub async fn openapi_json() -> HttpResponse {
