@@ -10,6 +10,27 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
+/// The approve and reject calls of one review queue, both through `$review`.
+macro_rules! decisions {
+    ($approve:ident, $reject:ident, $review:ident) => {
+        pub async fn $approve(
+            state: web::Data<AppState>,
+            admin: Admin,
+            req: Req,
+        ) -> ApiResult<HttpResponse> {
+            $review(&state, admin, &req, true).await
+        }
+
+        pub async fn $reject(
+            state: web::Data<AppState>,
+            admin: Admin,
+            req: Req,
+        ) -> ApiResult<HttpResponse> {
+            $review(&state, admin, &req, false).await
+        }
+    };
+}
+
 /// A review queue's page with each requester named as a reviewer knows them:
 /// their e-mail, else their mobile number (admins see accounts in full).
 async fn with_accounts(
@@ -102,21 +123,7 @@ async fn review_deposit(
     Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn approve_deposit(
-    state: web::Data<AppState>,
-    admin: Admin,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    review_deposit(&state, admin, &req, true).await
-}
-
-pub async fn reject_deposit(
-    state: web::Data<AppState>,
-    admin: Admin,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    review_deposit(&state, admin, &req, false).await
-}
+decisions!(approve_deposit, reject_deposit, review_deposit);
 
 pub async fn withdrawals(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
     let page = super::wallet::withdraw_queue(&state, &req).await?;
@@ -136,21 +143,7 @@ async fn review_withdrawal(
     Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn approve_withdrawal(
-    state: web::Data<AppState>,
-    admin: Admin,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    review_withdrawal(&state, admin, &req, true).await
-}
-
-pub async fn reject_withdrawal(
-    state: web::Data<AppState>,
-    admin: Admin,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    review_withdrawal(&state, admin, &req, false).await
-}
+decisions!(approve_withdrawal, reject_withdrawal, review_withdrawal);
 
 pub async fn verifications(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
     let page = super::identity::verification_queue(&state, &req).await?;
@@ -169,21 +162,11 @@ async fn review_verification(
     Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn approve_verification(
-    state: web::Data<AppState>,
-    admin: Admin,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    review_verification(&state, admin, &req, true).await
-}
-
-pub async fn reject_verification(
-    state: web::Data<AppState>,
-    admin: Admin,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    review_verification(&state, admin, &req, false).await
-}
+decisions!(
+    approve_verification,
+    reject_verification,
+    review_verification
+);
 
 pub async fn audit(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let report = actors::ledger::audit(&state.db)

@@ -133,7 +133,7 @@ pub const MENU: [(&str, bool); 22] = [
     ("recharge", true),
     ("withdraw", true),
     ("stock", true),
-    ("futures", false),
+    ("futures", true),
     ("copytrade", false),
     ("financial", false),
     ("margin", false),

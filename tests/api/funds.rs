@@ -44,26 +44,38 @@ pub(crate) async fn bound_user(app: &TestApp) -> String {
     token
 }
 
+/// Submits level-1 verification under `name` with two fresh photos: the answer
+/// and the front photo's link.
+pub(crate) async fn submit_level_one(
+    app: &TestApp,
+    token: &str,
+    name: &str,
+) -> (crate::helpers::Answer, String) {
+    let (front, back) = (app.upload_png(token).await, app.upload_png(token).await);
+    let a = app
+        .post(
+            "/user/real?lang=en",
+            Some(token),
+            &[
+                ("real_type", "1"),
+                ("id_type", "passport"),
+                ("name", name),
+                ("card_id", "P1234567"),
+                ("front_pic", &front),
+                ("reverse_pic", &back),
+            ],
+        )
+        .await;
+    (a, front)
+}
+
 /// A user verified at level 1 with phone bound, a payment password and a saved
 /// USDT address: (token, address).
 pub(crate) async fn verified_user(app: &TestApp, admin: &str) -> (String, String) {
     let token = bound_user(app).await;
     let t = Some(token.as_str());
-    let (front, back) = (app.upload_png(&token).await, app.upload_png(&token).await);
-    app.post(
-        "/user/real",
-        t,
-        &[
-            ("real_type", "1"),
-            ("id_type", "passport"),
-            ("name", "Ada Lovelace"),
-            ("card_id", "P1234567"),
-            ("front_pic", &front),
-            ("reverse_pic", &back),
-        ],
-    )
-    .await
-    .assert_ok();
+    let (submitted, front) = submit_level_one(app, &token, "Ada Lovelace").await;
+    submitted.assert_ok();
     let queue = app.admin_get(admin, "/verifications?state=1").await;
     let id = queue.message()["data"]
         .as_array()

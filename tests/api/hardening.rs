@@ -195,26 +195,7 @@ async fn stored_fields_refuse_markup(app: TestApp) {
 
     let token = crate::funds::bound_user(&app).await;
     let t = Some(token.as_str());
-    let (front, back) = (app.upload_png(&token).await, app.upload_png(&token).await);
-    let real = |name: &'static str| {
-        let (front, back, app) = (front.clone(), back.clone(), &app);
-        async move {
-            app.post(
-                "/user/real?lang=en",
-                t,
-                &[
-                    ("real_type", "1"),
-                    ("id_type", "passport"),
-                    ("name", name),
-                    ("card_id", "P1234567"),
-                    ("front_pic", &front),
-                    ("reverse_pic", &back),
-                ],
-            )
-            .await
-        }
-    };
-    let a = real("<b>Ada</b>").await;
+    let (a, _) = crate::funds::submit_level_one(&app, &token, "<b>Ada</b>").await;
     a.assert_error(422);
     assert_eq!(
         a.text(),
@@ -228,7 +209,10 @@ async fn stored_fields_refuse_markup(app: TestApp) {
         },
         "nothing queued"
     );
-    real("Ada Lovelace").await.assert_ok();
+    crate::funds::submit_level_one(&app, &token, "Ada Lovelace")
+        .await
+        .0
+        .assert_ok();
 }
 on_both!(
     stored_fields_refuse_markup,

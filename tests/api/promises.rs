@@ -111,21 +111,10 @@ async fn the_calls_that_had_no_test(app: TestApp) {
     assert_eq!(me.message()["id"], app.user_id(&admin).await);
 
     let token = crate::funds::bound_user(&app).await;
-    let (front, back) = (app.upload_png(&token).await, app.upload_png(&token).await);
-    app.post(
-        "/user/real",
-        Some(&token),
-        &[
-            ("real_type", "1"),
-            ("id_type", "passport"),
-            ("name", "Ada Lovelace"),
-            ("card_id", "P1234567"),
-            ("front_pic", &front),
-            ("reverse_pic", &back),
-        ],
-    )
-    .await
-    .assert_ok();
+    crate::funds::submit_level_one(&app, &token, "Ada Lovelace")
+        .await
+        .0
+        .assert_ok();
     let queue = app.admin_get(&admin, "/verifications?state=1").await;
     let id = queue.message()["data"][0]["id"]
         .as_i64()

@@ -61,7 +61,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
 context.setDefaultTimeout(STEP_TIMEOUT);
 const page = await context.newPage();
 const settle = (p = page) => settleOn(p);
@@ -231,6 +231,23 @@ try {
     );
     const risk = await textOf('ct-position-risk');
     check(/%$/.test(risk), `risk rate shown as a percentage (${risk})`);
+    // A fresh position near 100 % reads as safe (the rising colour), and the
+    // label explains how the rate is computed.
+    const colour = await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="ct-position-risk"]')).color);
+    const up = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--bourse-up)';
+      document.body.append(probe);
+      const c = getComputedStyle(probe).color;
+      probe.remove();
+      return c;
+    });
+    check(colour === up, `a fresh position's risk rate is shown as safe (${colour} vs ${up})`);
+    await tid('ct-risk-explain').first().click();
+    await page.locator('[data-testid="ct-risk-help"]', { hasText: zh.helpPage.risk.formula }).waitFor();
+    await shot('contract-risk-help');
+    await page.locator('.adm-dialog-button').last().click();
+    await page.locator('[data-testid="ct-risk-help"]').waitFor({ state: 'detached' });
   });
 
   await step('set take-profit and stop-loss on the position', async () => {

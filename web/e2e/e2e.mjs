@@ -59,7 +59,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
 context.setDefaultTimeout(STEP_TIMEOUT);
 const page = await context.newPage();
 const settle = (p = page) => settleOn(p);
@@ -216,9 +216,13 @@ try {
     await shot('home');
   });
 
-  await step('a quick entry that is not built answers "function under development"', async () => {
-    await page.locator('[data-key="futures"]').click();
+  await step('a quick entry that is not built answers "function under development"; Futures opens contracts', async () => {
+    await page.locator('[data-key="copytrade"]').click();
     await expectToast(zh.common.underDevelopment);
+    await page.locator('[data-key="futures"]').click();
+    await waitForRoute('/pages/transaction/contract');
+    await page.goto(app('/pages/index/index'));
+    await page.locator('[data-testid="home"]').waitFor();
   });
 
   await step('a notice opens its article', async () => {
@@ -421,6 +425,17 @@ try {
     await page.goto(app('/pages/setting/setting'));
     await page.locator('[data-testid="profile-card"]').waitFor();
     await shot('setting-demo');
+  });
+
+  await step('a first visit from an English browser opens in English and remembers it', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const fresh = await visitor.newPage();
+    await fresh.goto(app('/pages/index/index'));
+    await fresh.locator('[data-testid="home"]').waitFor();
+    await fresh.waitForFunction((label) => [...document.querySelectorAll('a, button, span')].some((e) => e.textContent === label), en.tabs.market);
+    check((await fresh.evaluate(() => localStorage.getItem('lang'))) === 'en', 'the first visit stored English on the device');
+    check((await fresh.evaluate(() => document.documentElement.lang)).startsWith('en'), 'the document is in English');
+    await visitor.close();
   });
 
   check(pageErrors.length === 0, `no uncaught page errors (${pageErrors.join(' | ')})`);

@@ -119,7 +119,7 @@ const browser = await chromium.launch({
 });
 
 async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
   context.setDefaultTimeout(STEP_TIMEOUT);
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));

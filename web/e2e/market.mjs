@@ -64,7 +64,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
 context.setDefaultTimeout(STEP_TIMEOUT);
 const page = await context.newPage();
 const settle = (p = page) => settleOn(p);

@@ -1,6 +1,7 @@
 // Fails when a locale lacks a key of en.json, has a key en.json lacks, or holds
 // an empty or non-string message; also checks that every {{placeholder}} of an
-// English message is kept in each translation.
+// English message is kept in each translation, and that no English UI term is
+// left inside a translation in a language written in another script.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,11 @@ function load(dir, lang) {
   return flatten(JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')));
 }
 
+// English trading terms that a translation in another script must not keep
+// (a Latin-script language may use them as its own words, as French does).
+const UI_TERMS = /\b(Long|Short|Buy|Sell|Limit|Market)\b/;
+const OTHER_SCRIPT = new Set(['zh', 'hk', 'th', 'jp', 'kor']);
+
 const placeholders = (s) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join(',');
 
 const problems = [];
@@ -52,6 +58,7 @@ for (const lang of LANGS) {
     if (!messages.has(key)) problems.push(`${lang}: missing ${key}`);
     else if (typeof messages.get(key) !== 'string' || messages.get(key).trim() === '') problems.push(`${lang}: empty ${key}`);
     else if (placeholders(messages.get(key)) !== placeholders(value)) problems.push(`${lang}: placeholders differ in ${key}`);
+    else if (OTHER_SCRIPT.has(lang) && UI_TERMS.test(messages.get(key))) problems.push(`${lang}: untranslated UI term in ${key}: ${messages.get(key)}`);
   }
   for (const key of messages.keys()) {
     if (!en.has(key)) problems.push(`${lang}: extra ${key}`);

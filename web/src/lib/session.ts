@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_AREA_CODE, DEFAULT_FIAT, DEFAULT_LANG, LANGUAGES, type Lang } from './constants';
 import type { FiatChoice } from './format';
-import { readJson, readString, STORAGE_KEYS } from './storage';
+import { readJson, readString, STORAGE_KEYS, writeString } from './storage';
 import type { User } from './types';
 
 export interface StoredFiat extends FiatChoice {
@@ -26,15 +26,50 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** Browser language tags (`navigator.languages`) to the app's codes, by prefix. */
+const BROWSER_LANGS: [RegExp, Lang][] = [
+  [/^zh-(tw|hk|mo|hant)/i, 'hk'],
+  [/^zh/i, 'zh'],
+  [/^en/i, 'en'],
+  [/^th/i, 'th'],
+  [/^ja/i, 'jp'],
+  [/^ko/i, 'kor'],
+  [/^fr/i, 'fra'],
+  [/^es/i, 'spa'],
+  [/^pt/i, 'bx'],
+];
+
+/** The first of the browser's languages the app speaks, or null. */
+export function browserLang(tags: readonly string[]): Lang | null {
+  for (const tag of tags) {
+    const hit = BROWSER_LANGS.find(([re]) => re.test(tag));
+    if (hit) return hit[1];
+  }
+  return null;
+}
+
+/**
+ * The language to start in: the one stored on the device, else (a first visit)
+ * the browser's when the app speaks it, else the spec's default; a first
+ * visit's choice is stored, so it holds from then on.
+ */
+function startLang(): Lang {
+  const stored = readString(STORAGE_KEYS.lang);
+  if (isLang(stored)) return stored;
+  const tags = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
+  const lang = browserLang(tags) ?? DEFAULT_LANG;
+  writeString(STORAGE_KEYS.lang, lang);
+  return lang;
+}
+
 /** Reads what the device remembers. */
 export function loadSession(): SessionState {
-  const lang = readString(STORAGE_KEYS.lang);
   const fiat = readJson<StoredFiat>(STORAGE_KEYS.fiat);
   const token = readString(STORAGE_KEYS.token);
   return {
     token: token || null,
     user: token ? readJson<User>(STORAGE_KEYS.user) : null,
-    lang: isLang(lang) ? lang : DEFAULT_LANG,
+    lang: startLang(),
     fiat:
       fiat && typeof fiat.currency_code === 'string' && typeof fiat.rate === 'string'
         ? fiat

@@ -189,3 +189,24 @@ export function formatPrice(value: string | null | undefined): string {
   const zero = p.int === '0' && frac === '';
   return `${p.negative && !zero ? '-' : ''}${p.int}${frac ? `.${frac}` : ''}`;
 }
+
+/** How a position's risk rate reads: safe, worth watching, or close to liquidation. */
+export type RiskTone = 'safe' | 'watch' | 'danger';
+
+/**
+ * The tone of a risk rate in percent ((margin + unrealised profit) ÷ margin):
+ * a fresh position sits near 100 % and is safe; below 80 % losses are eating the
+ * margin; at twice the maintenance ratio or less liquidation is near.
+ */
+export function riskTone(ratePct: string | null | undefined, maintenancePct = 10): RiskTone | null {
+  const rate = Number(ratePct);
+  if (ratePct === null || ratePct === undefined || ratePct === '' || !Number.isFinite(rate)) return null;
+  if (rate <= maintenancePct * 2) return 'danger';
+  return rate < 80 ? 'watch' : 'safe';
+}
+
+export const RISK_COLORS: Record<RiskTone, string> = {
+  safe: 'var(--bourse-up)',
+  watch: 'var(--bourse-primary)',
+  danger: 'var(--bourse-down)',
+};

@@ -13,6 +13,7 @@ import {
   outcomeOf,
   ratioPercent,
   remainingMs,
+  riskTone,
   subDecimal,
   toUnits,
 } from '../logic';
@@ -123,5 +124,18 @@ describe('price display', () => {
     expect(formatPrice('0.12003')).toBe('0.12003');
     expect(formatPrice('100.50')).toBe('100.5');
     expect(formatPrice(null)).toBe('--');
+  });
+});
+
+describe('risk rate tone', () => {
+  it('reads a fresh position as safe, losses as worth watching, and near liquidation as danger', () => {
+    expect(riskTone('99.99')).toBe('safe');
+    expect(riskTone('140')).toBe('safe');
+    expect(riskTone('79.5')).toBe('watch');
+    expect(riskTone('20.01', 10)).toBe('watch');
+    expect(riskTone('20', 10)).toBe('danger');
+    expect(riskTone('5')).toBe('danger');
+    expect(riskTone(undefined)).toBeNull();
+    expect(riskTone('--')).toBeNull();
   });
 });

@@ -1,17 +1,42 @@
 /** Cards of the contract lists: a holding position, a pending limit order and a closed order. */
-import { Button, Tag } from 'antd-mobile';
+import { Button, Dialog, Tag } from 'antd-mobile';
+import { QuestionCircleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, PLACEHOLDER, toFixed, trendColor } from '../../../lib/format';
 import type { LeverOrder } from '../api';
-import { isCloseReason, formatPrice } from '../logic';
+import { isCloseReason, formatPrice, riskTone, RISK_COLORS } from '../logic';
 
-function Cell({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Cell({ label, children, testId, color }: { label: ReactNode; children: ReactNode; testId?: string; color?: string }) {
   return (
     <div>
       <span>{label}</span>
-      <b data-testid={testId}>{children}</b>
+      <b data-testid={testId} style={color ? { color } : undefined}>
+        {children}
+      </b>
     </div>
+  );
+}
+
+/** The risk rate's label, which explains on a tap how it is computed and what it means. */
+function RiskLabel() {
+  const { t } = useTranslation();
+  const explain = () =>
+    Dialog.alert({
+      title: t('contract.helpPage.risk.title'),
+      content: (
+        <div className="ct-risk-help" data-testid="ct-risk-help">
+          <p>{t('contract.helpPage.risk.formula')}</p>
+          <p>{t('contract.helpPage.risk.text')}</p>
+          <p>{t('contract.helpPage.liquidation.formula')}</p>
+        </div>
+      ),
+      confirmText: t('common.gotIt'),
+    });
+  return (
+    <button type="button" className="ct-risk-label" onClick={explain} data-testid="ct-risk-explain">
+      {t('contract.riskRate')} <QuestionCircleOutline />
+    </button>
   );
 }
 
@@ -52,7 +77,7 @@ export function PositionCard({ order, onClose, onStops }: { order: LeverOrder; o
         <Cell label={t('contract.margin')}>{toFixed(order.caution_money, 4)}</Cell>
         <Cell label={t('contract.fee')}>{toFixed(order.trade_fee, 4)}</Cell>
         <Cell label={t('contract.overnightFee')}>{toFixed(order.overnight_money, 4)}</Cell>
-        <Cell label={t('contract.riskRate')} testId="ct-position-risk">
+        <Cell label={<RiskLabel />} testId="ct-position-risk" color={RISK_COLORS[riskTone(order.risk_rate) ?? 'safe']}>
           {risk}
         </Cell>
         <Cell label={t('contract.liqPrice')}>{formatPrice(order.force_close_price)}</Cell>

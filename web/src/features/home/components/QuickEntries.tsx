@@ -16,6 +16,7 @@ const BUILT: Record<string, string> = {
   bills: FUNDS_ROUTES.assetsAllRecord,
   exchange: FUNDS_ROUTES.convert,
   stock: FUNDS_ROUTES.stockMarket,
+  futures: ROUTES.contract,
   invite: ROUTES.share,
   whitepaper: ROUTES.whiteBook,
 };
