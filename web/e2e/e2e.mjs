@@ -385,10 +385,11 @@ try {
   await step('switch the language to English', async () => {
     await waitForRoute('/pages/setting/setting');
     await page.locator('[data-testid="to-language"]').click();
-    await page.locator('.adm-picker').waitFor();
-    await page.locator('.adm-picker-view-column-item', { hasText: 'English' }).click();
-    await page.locator('.adm-picker-view-column-item[data-selected="true"]', { hasText: 'English' }).waitFor();
-    await page.locator('.adm-picker-header-button').last().click();
+    await page.locator('[data-testid="lang-option-zh"][aria-selected="true"]').waitFor();
+    await shot('setting-language-list');
+    // One tap on a row chooses it; the list closes.
+    await page.locator('[data-testid="lang-option-en"]').click();
+    await page.locator('[data-testid="lang-list"]').waitFor({ state: 'hidden' });
     await page.waitForFunction(
       ([label, logout]) =>
         document.querySelector('[data-testid="to-language"] .adm-list-item-content-main')?.textContent === label &&

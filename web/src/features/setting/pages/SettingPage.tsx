@@ -1,6 +1,7 @@
 /** Settings: profile, security, messages, invite, language, fiat, help pages, log in or out. */
-import { Badge, Button, Dialog, List, Picker } from 'antd-mobile';
+import { Badge, Button, Dialog, List, Picker, Popup } from 'antd-mobile';
 import {
+  CheckOutline,
   BankcardOutline,
   BellOutline,
   ContentOutline,
@@ -195,19 +196,27 @@ export default function SettingPage() {
         )}
       </div>
 
-      <Picker
-        visible={langOpen}
-        onClose={() => setLangOpen(false)}
-        title={t('setting.language')}
-        confirmText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        columns={[LANGUAGE_OPTIONS.map((o) => ({ label: t(o.labelKey), value: o.code }))]}
-        value={[lang]}
-        onConfirm={(v) => {
-          const next = v[0] as Lang | null;
-          if (next && next !== lang) dispatch(langChanged(next));
-        }}
-      />
+      {/* A list where one tap chooses: nine languages on a wheel asked for a
+          scroll, a tap that did nothing and a confirm. */}
+      <Popup visible={langOpen} onMaskClick={() => setLangOpen(false)} bodyClassName="lang-sheet">
+        <List header={t('setting.language')} data-testid="lang-list">
+          {LANGUAGE_OPTIONS.map((o) => (
+            <List.Item
+              key={o.code}
+              arrow={false}
+              extra={o.code === lang ? <CheckOutline className="lang-check" /> : null}
+              onClick={() => {
+                setLangOpen(false);
+                if (o.code !== lang) dispatch(langChanged(o.code as Lang));
+              }}
+              aria-selected={o.code === lang}
+              data-testid={`lang-option-${o.code}`}
+            >
+              {t(o.labelKey)}
+            </List.Item>
+          ))}
+        </List>
+      </Popup>
       <Picker
         visible={fiatOpen}
         loading={rates.isLoading}
