@@ -50,16 +50,20 @@ pub async fn load_key(db: &crate::db::Db) -> Result<Vec<u8>, sqlx::Error> {
     Ok(hex::decode(value).unwrap_or_else(|_| fresh.into_bytes()))
 }
 
-fn signature(key: &[u8], name: &str, expires: i64) -> String {
-    // HMAC accepts a key of any length, so this cannot fail.
-    let mut mac = match Hmac::<Sha256>::new_from_slice(key) {
-        Ok(m) => m,
-        Err(_) => return String::new(),
-    };
+/// The HMAC of a name and expiry, ready for the final bytes or a check.
+fn mac_of(key: &[u8], name: &str, expires: i64) -> Option<Hmac<Sha256>> {
+    // HMAC accepts a key of any length, so this is always Some.
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).ok()?;
     mac.update(name.as_bytes());
     mac.update(b"\n");
     mac.update(expires.to_string().as_bytes());
-    hex::encode(mac.finalize().into_bytes())
+    Some(mac)
+}
+
+fn signature(key: &[u8], name: &str, expires: i64) -> String {
+    mac_of(key, name, expires)
+        .map(|m| hex::encode(m.finalize().into_bytes()))
+        .unwrap_or_default()
 }
 
 /// A link to a stored upload address (`/uploads/NAME`) valid for [`LINK_TTL_MS`]
@@ -83,16 +87,12 @@ pub fn signed(state: &AppState, address: &str) -> String {
 
 /// True when `sig` signs `name` until `expires` and that time has not passed.
 pub fn link_valid(key: &[u8], name: &str, expires: i64, sig: &str, now: i64) -> bool {
-    use subtle_eq::ct_eq;
-    expires > now && ct_eq(signature(key, name, expires).as_bytes(), sig.as_bytes())
-}
-
-mod subtle_eq {
-    /// Compares without stopping at the first difference, so the time taken says
-    /// nothing about how much of a guessed signature was right.
-    pub fn ct_eq(a: &[u8], b: &[u8]) -> bool {
-        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-    }
+    // `verify_slice` compares in constant time: how long a refusal takes says
+    // nothing about how much of a guessed signature was right.
+    let (Some(mac), Ok(sig)) = (mac_of(key, name, expires), hex::decode(sig)) else {
+        return false;
+    };
+    expires > now && mac.verify_slice(&sig).is_ok()
 }
 
 /// `GET /uploads/{name}`: a public upload to anyone, a private one only with a

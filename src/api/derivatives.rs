@@ -384,17 +384,17 @@ fn symbol_of(state: &AppState, market: i64) -> String {
 /// `type` 1 (or `status` 0) holding, 2 (or `status` 1) history; default limit 5.
 pub async fn micro_lists(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
     let user = req.user(&state).await?;
-    let page: i64 = req
-        .get("page")
-        .and_then(|p| p.parse().ok())
-        .filter(|p| *p > 0)
-        .unwrap_or(1);
-    let limit: i64 = req
-        .get("limit")
-        .and_then(|p| p.parse().ok())
-        .filter(|p| *p > 0)
-        .unwrap_or(5)
-        .min(100);
+    // Lenient where other lists refuse: a bad page or limit takes the default.
+    let number = |name: &str, default: i64| {
+        req.get(name)
+            .and_then(|p| p.parse::<i64>().ok())
+            .filter(|p| *p > 0)
+            .unwrap_or(default)
+    };
+    let paging = crate::extract::Paging {
+        page: number("page", 1),
+        limit: number("limit", 5).min(100),
+    };
     let status = match (req.get("type"), req.get("status")) {
         (Some("2"), _) | (_, Some("1")) => 1,
         _ => 0,
@@ -410,15 +410,14 @@ pub async fn micro_lists(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     ))
     .bind(user.id)
     .bind(status)
-    .bind(limit)
-    .bind((page - 1).saturating_mul(limit))
+    .bind(paging.limit)
+    .bind(paging.offset())
     .fetch_all(&state.db)
     .await?;
     let data: Vec<Value> = rows
         .iter()
         .map(|r| micro_json(r, &symbol_of(&state, r.market)))
         .collect();
-    let paging = crate::extract::Paging { page, limit };
     Ok(ok(paging.wrap(data, total)))
 }
 
