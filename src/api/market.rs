@@ -66,6 +66,18 @@ pub async fn market_list(state: web::Data<AppState>, _req: Req) -> ApiResult<Htt
 }
 
 /// K-lines in their own shape: `{code, msg, data}`.
+/// A market's latest trades, so the list has its history before the stream adds to it.
+pub async fn trades(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+    let m = market(&state, &req)?;
+    // The list keeps 30; `limit` is checked as any page size is.
+    let limit = match req.get("limit") {
+        None => 30,
+        Some(_) => req.paging()?.limit,
+    };
+    let rows = actors::market::trades::recent(&state.db, m.spec.id, &m.spec.symbol, limit).await?;
+    Ok(ok(rows))
+}
+
 pub async fn timeshar(state: web::Data<AppState>, req: Req) -> HttpResponse {
     let fail = |msg: &str| HttpResponse::Ok().json(json!({"code": -1, "msg": msg, "data": []}));
     let Some(period) = req.get("period").and_then(Period::parse) else {

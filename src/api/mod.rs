@@ -147,6 +147,7 @@ routes! { API_ROUTES, configure;
     get "/currency/quotation_new" => market::quotation, "visitor", "Every market's ticker, grouped by quote coin";
     get "/currency/list" => market::market_list, "visitor", "Every market's ticker";
     get "/currency/new_timeshar" => market::timeshar, "visitor", "K-lines: symbol, period, from, to (unix s); answers {code, msg, data}";
+    get "/currency/trades" => market::trades, "visitor", "A market's latest trades (symbol, limit up to 100), newest first, as the market_trade event shows them";
     post "/optional/add" => market::favourite_add, "user", "Add a market to favourites (match_id)";
     post "/optional/del" => market::favourite_del, "user", "Remove a favourite market";
     get "/optional/list" => market::favourite_list, "user", "Favourite markets with tickers";
@@ -262,6 +263,7 @@ fn query_parameters(path: &str) -> Vec<Value> {
             p("from", "integer", false),
             p("to", "integer", false),
         ],
+        "/currency/trades" => vec![p("symbol", "string", true), p("limit", "integer", false)],
         "/dev/outbox" => vec![p("to", "string", true)],
         "/microtrade/get_result" => vec![p("id", "integer", true)],
         "/microtrade/lists"

@@ -186,6 +186,7 @@ const NO_MONEY: &[&str] = &[
     "/currency/quotation_new",
     "/currency/list",
     "/currency/new_timeshar",
+    "/currency/trades",
     "/optional/add",
     "/optional/del",
     "/optional/list",

@@ -8,6 +8,7 @@ use actix::Actor;
 use actors::market::actor::{Place, Snapshot, Tick};
 use actors::market::book::{Kind, Side};
 use bourse::socket::hub::Join;
+use serde_json::json;
 use std::sync::{Arc, Mutex};
 
 async fn tick(app: &TestApp, market: i64) {
@@ -412,6 +413,23 @@ async fn two_users_trade_with_partial_fills(app: TestApp) {
     let open = app.get("/coin/list", Some(&seller)).await;
     assert_eq!(open.message()["data"][0]["deal_amount"], "0.2");
     assert_eq!(open.message()["data"][0]["status"], 0);
+    // Anyone reads the fill back as the trade event showed it.
+    let trades = app.get("/currency/trades?symbol=BTC%2FUSDT", None).await;
+    trades.assert_ok();
+    let latest = &trades.message()[0];
+    assert_eq!(
+        (&latest["price"], &latest["qty"], &latest["side"]),
+        (&json!("60000"), &json!("0.2"), &json!("buy"))
+    );
+    assert!(latest["key"].as_str().is_some_and(|k| k.contains('.')));
+    for bad in [
+        "symbol=BTC%2FUSDT&limit=0",
+        "symbol=BTC%2FUSDT&limit=x",
+        "symbol=NOPE%2FUSDT",
+    ] {
+        let r = app.get(&format!("/currency/trades?{bad}"), None).await;
+        assert_eq!(r.status, 422, "{bad}");
+    }
     app.assert_audit(&admin).await;
 }
 on_both!(two_users_trade_with_partial_fills);

@@ -355,6 +355,20 @@ try {
     await shot('market-orders');
   });
 
+  await step('latest trades opens with the trades made before the page was opened', async () => {
+    const opened = Date.now();
+    await page.goto(app(ROUTES.detail));
+    await page.reload();
+    await page.locator('.adm-tabs-tab', { hasText: zhTrade.latestTrades }).click();
+    await expectPage(
+      (before) => [...document.querySelectorAll('[data-testid="trade-row"]')].some((r) => Number(r.getAttribute('data-time')) < before),
+      opened,
+      'a trade from before the page opened is listed',
+      () => `${document.querySelectorAll('[data-testid="trade-row"]').length} rows`,
+    );
+    await shot('market-latest-trades');
+  });
+
   await step('the star adds the market to favourites', async () => {
     await page.goto(app(ROUTES.detail));
     const star = page.locator('[data-testid="fav-toggle"][data-ready="true"]');

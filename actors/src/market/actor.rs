@@ -426,16 +426,21 @@ impl MarketActor {
         for t in outs.iter().flat_map(|o| &o.trades) {
             self.observe(t.price, t.qty, notional_floor(t.price, t.qty), at);
             self.seq += 1;
+            let payload = super::trades::trade_view(
+                &self.spec.symbol,
+                t.price,
+                t.qty,
+                t.taker_side,
+                t.at,
+                t.key,
+                self.seq,
+            );
             self.publish(MarketEvent::Channel {
                 channel: "trade",
                 symbol: self.spec.symbol.clone(),
                 period: None,
                 event: "market_trade",
-                payload: json!({
-                    "symbol": self.spec.symbol, "price": units(t.price), "qty": units(t.qty),
-                    "side": if t.taker_side == Side::Buy { "buy" } else { "sell" },
-                    "time": at, "seq": self.seq,
-                }),
+                payload,
             });
         }
         let mut seen = HashSet::new();
@@ -483,6 +488,9 @@ struct TradeRow {
     price: i64,
     qty: i64,
     taker_side: Side,
+    /// When it was recorded (the row's `created_at`), and its taker and maker orders.
+    at: i64,
+    key: (i64, i64),
 }
 
 /// An order row as the app shows it.
@@ -656,6 +664,8 @@ async fn settle_many(
                 price: f.price,
                 qty: f.qty,
                 taker_side: f.taker_side,
+                at: now,
+                key: (f.taker, f.maker),
             });
             let quote = notional_floor(f.price, f.qty);
             for (order, owner, leg, done, side) in [

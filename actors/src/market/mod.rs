@@ -7,3 +7,4 @@ pub mod deriv;
 pub mod feed;
 pub mod kline;
 pub mod settle;
+pub mod trades;

@@ -25,6 +25,7 @@ import {
   type DepthEvent,
   type DepthState,
   type TradeEvent,
+  TRADES_KEPT,
 } from './streams';
 
 /** POST /api/wallet/detail: one coin's balance in one account. */
@@ -122,25 +123,40 @@ const transactionApi = realtimeApi.enhanceEndpoints({ addTagTypes: ['CoinOrders'
       },
     }),
 
-    /** Latest trades of one market, newest first, as they happen. */
+    /**
+     * Latest trades of one market, newest first: the recent ones from the
+     * database, then each as it happens. The stream is joined before the read
+     * answers and what arrives meanwhile is kept, so no trade falls between
+     * the two; one read back and also streamed shows once (its `key`).
+     */
     getTrades: build.query<TradeEvent[], string>({
-      // The server has no trade history call: the list starts empty and fills from `market_trade`.
-      queryFn: () => ({ data: [] }),
+      query: (symbol) => ({ url: '/currency/trades', method: 'GET', params: { symbol, limit: TRADES_KEPT } }),
       keepUnusedDataFor: 5,
       async onCacheEntryAdded(symbol, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
         ensureSocket({ getState, dispatch });
         const release = subscribeChannel({ channel: 'trade', symbol });
+        let early: TradeEvent[] | null = [];
         const off = onSocketEvent<TradeEvent>('market_trade', (trade) => {
-          if (trade?.symbol === symbol) updateCachedData((draft) => addTrade(draft, trade, symbol));
+          if (trade?.symbol !== symbol) return;
+          if (early) early.push(trade);
+          else updateCachedData((draft) => addTrade(draft, trade, symbol));
         });
-        await cacheEntryRemoved;
-        off();
-        release();
+        const offReconnect = onReconnect(() => {
+          void dispatch(transactionApi.endpoints.getTrades.initiate(symbol, { forceRefetch: true, subscribe: false }));
+        });
+        try {
+          await cacheDataLoaded;
+          const held = early;
+          early = null;
+          updateCachedData((draft) => {
+            for (const trade of held) addTrade(draft, trade, symbol);
+          });
+          await cacheEntryRemoved;
+        } finally {
+          off();
+          offReconnect();
+          release();
+        }
       },
     }),
 

@@ -48,6 +48,9 @@ export interface TradeEvent {
   qty: string;
   side: 'buy' | 'sell';
   time: number;
+  /** The fill (taker and maker order): the same trade read back and streamed has the same key. */
+  key?: string;
+  /** Order of events within one run of the server; 0 for trades read back. */
   seq: number;
 }
 
@@ -57,7 +60,9 @@ export const TRADES_KEPT = 30;
 /** Puts a trade of this market in the newest-first list, once, keeping `keep`. */
 export function addTrade(list: TradeEvent[], trade: TradeEvent, symbol: string, keep = TRADES_KEPT): void {
   if (trade.symbol !== symbol) return;
-  if (list.some((t) => t.seq === trade.seq && t.time === trade.time)) return;
+  const same = (t: TradeEvent) =>
+    t.key !== undefined && trade.key !== undefined ? t.key === trade.key : t.seq === trade.seq && t.time === trade.time;
+  if (list.some(same)) return;
   const at = list.findIndex((t) => t.time < trade.time || (t.time === trade.time && t.seq < trade.seq));
   if (at < 0) list.push(trade);
   else list.splice(at, 0, trade);

@@ -69,6 +69,15 @@ describe('latest trades', () => {
     addTrade(list, { ...trade(5), symbol: 'ETH/USDT' }, 'BTC/USDT', 3);
     expect(list).toHaveLength(3);
   });
+
+  it('shows a trade read back and also streamed once, and two equal trades of one millisecond twice', () => {
+    const list: TradeEvent[] = [{ ...trade(0, 5000), key: '9.4' }];
+    addTrade(list, { ...trade(7, 5000), key: '9.4' }, 'BTC/USDT');
+    expect(list).toHaveLength(1);
+    addTrade(list, { ...trade(8, 5000), key: '9.5' }, 'BTC/USDT');
+    addTrade(list, { ...trade(9, 6000), key: '10.5' }, 'BTC/USDT');
+    expect(list.map((t) => t.key)).toEqual(['10.5', '9.5', '9.4']);
+  });
 });
 
 describe('open orders', () => {

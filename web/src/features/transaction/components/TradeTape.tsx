@@ -1,7 +1,8 @@
 /** Latest trades of a market, newest first: time, price (green buy, red sell), amount. */
 import { useTranslation } from 'react-i18next';
-import { formatPrice, formatQty } from '../../../components/MarketFormat';
-import { EmptyState } from '../../../components/StateBlocks';
+import { formatAmount, formatPrice } from '../../../lib/format';
+import { LoadingBlock } from '../../../components/LoadingBlock';
+import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import type { TradeEvent } from '../streams';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,9 +12,19 @@ function clock(ms: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-export function TradeTape({ trades, tick, lot }: { trades: TradeEvent[] | undefined; tick: string; lot: string }) {
+interface Props {
+  trades: TradeEvent[] | undefined;
+  /** The history could not be read (the list then has nothing to show but a retry). */
+  failed: boolean;
+  onRetry: () => void;
+  tick: string;
+  lot: string;
+}
+
+export function TradeTape({ trades, failed, onRetry, tick, lot }: Props) {
   const { t } = useTranslation();
-  if (!trades || trades.length === 0) {
+  if (!trades) return failed ? <ErrorState onRetry={onRetry} /> : <LoadingBlock title={false} />;
+  if (trades.length === 0) {
     return <EmptyState title={t('trade.tradesEmpty')} description={t('trade.tradesEmptyHint')} />;
   }
   return (
@@ -24,10 +35,10 @@ export function TradeTape({ trades, tick, lot }: { trades: TradeEvent[] | undefi
         <span>{t('trade.amount')}</span>
       </div>
       {trades.map((tr) => (
-        <div key={`${tr.seq}-${tr.time}`} className="trade-tape-row" data-testid="trade-row">
+        <div key={tr.key ?? `${tr.seq}-${tr.time}`} className="trade-tape-row" data-testid="trade-row" data-time={tr.time}>
           <span className="hint">{clock(tr.time)}</span>
           <span className={tr.side === 'buy' ? 'up' : 'down'}>{formatPrice(tr.price, tick)}</span>
-          <span>{formatQty(tr.qty, lot)}</span>
+          <span>{formatAmount(tr.qty, lot)}</span>
         </div>
       ))}
     </div>

@@ -17,11 +17,11 @@ import {
   useMarketRow,
   useRemoveFavouriteMutation,
 } from '../../../components/MarketApi';
-import { splitSymbol } from '../../../components/MarketFormat';
 import { rememberView } from '../../../components/MarketRecent';
 import { MARKET_ROUTES, tradeRoute } from '../../../components/MarketRoutes';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { splitSymbol } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
@@ -117,7 +117,7 @@ function BookAndTrades({ symbol, tick, lot }: { symbol: string; tick: string; lo
   const [chosen, setStep] = useState(steps[0]);
   const step = steps.includes(chosen) ? chosen : steps[0];
   const { data: depth } = useGetDepthQuery(symbol);
-  const { data: trades } = useGetTradesQuery(symbol);
+  const { data: trades, isError: tradesFailed, refetch: refetchTrades } = useGetTradesQuery(symbol);
 
   return (
     <section className="detail-book">
@@ -146,7 +146,7 @@ function BookAndTrades({ symbol, tick, lot }: { symbol: string; tick: string; lo
       {tab === 'book' ? (
         <OrderBookColumns depth={depth} step={step} lot={lot} rows={BOOK_ROWS} />
       ) : (
-        <TradeTape trades={trades} tick={tick} lot={lot} />
+        <TradeTape trades={trades} failed={tradesFailed} onRetry={refetchTrades} tick={tick} lot={lot} />
       )}
     </section>
   );
