@@ -148,8 +148,10 @@ fn default_kind() -> String {
 #[derive(Debug, Clone, Deserialize)]
 pub struct NetworkSettings {
     pub name: String,
-    /// The platform's deposit address on this network (admins can change it).
-    pub address: String,
+    /// The platform's deposit address on this network (admins can change it);
+    /// without one the network gets a demo address (see `addresses`).
+    #[serde(default)]
+    pub address: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -176,14 +176,16 @@ pub async fn audit(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
 }
 
 pub async fn deposit_addresses(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
-    let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
-        "SELECT currency, network, address, updated_at FROM deposit_addresses ORDER BY currency, network",
+    let rows: Vec<(i64, String, String, i64, i64)> = sqlx::query_as(
+        "SELECT currency, network, address, demo, updated_at FROM deposit_addresses ORDER BY currency, network",
     )
     .fetch_all(&state.db)
     .await?;
     let list: Vec<_> = rows
         .into_iter()
-        .map(|(c, n, a, at)| json!({"currency": c, "network": n, "address": a, "updated_at": at}))
+        .map(|(c, n, a, demo, at)| {
+            json!({"currency": c, "network": n, "address": a, "demo": demo != 0, "updated_at": at})
+        })
         .collect();
     Ok(ok(list))
 }
@@ -193,9 +195,10 @@ pub async fn set_deposit_address(state: web::Data<AppState>, req: Req) -> ApiRes
     let network = req.get("network").unwrap_or_default();
     let address = req
         .get("address")
-        .filter(|a| (10..=128).contains(&a.len()) && a.chars().all(|c| c.is_ascii_alphanumeric()))
-        .ok_or_else(|| ApiError::invalid("err_wallet_fields"))?;
-    let res = sqlx::query("UPDATE deposit_addresses SET address = $1, updated_at = $2 WHERE currency = $3 AND network = $4")
+        .filter(|a| crate::addresses::is_valid(network, a))
+        .ok_or_else(|| ApiError::invalid("err_address_format"))?;
+    // An address an admin sets is the platform's own: no longer a demo one.
+    let res = sqlx::query("UPDATE deposit_addresses SET address = $1, demo = 0, updated_at = $2 WHERE currency = $3 AND network = $4")
         .bind(address)
         .bind(crate::db::now_ms())
         .bind(coin.id)

@@ -143,17 +143,35 @@ pub async fn records(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResp
 }
 
 /// Seeds the platform's deposit addresses from config (admins edit them later).
+/// A network the config names no address for gets its demo address, and demo
+/// addresses already stored are rewritten to the current derivation, which
+/// leaves every address an admin set alone.
 pub async fn seed_deposit_addresses(state: &AppState) -> ApiResult<()> {
     for c in &state.settings.currencies {
         for n in &c.networks {
+            let derived = crate::addresses::demo(c.id, &n.name)
+                .ok_or_else(|| ApiError::internal("demo address"))?;
+            let (address, demo) = match &n.address {
+                Some(a) => (a.clone(), 0),
+                None => (derived.clone(), 1),
+            };
             sqlx::query(
-                "INSERT INTO deposit_addresses (currency, network, address, updated_at) VALUES ($1, $2, $3, $4)
+                "INSERT INTO deposit_addresses (currency, network, address, demo, updated_at) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (currency, network) DO NOTHING",
             )
             .bind(c.id)
             .bind(&n.name)
-            .bind(&n.address)
+            .bind(&address)
+            .bind(demo)
             .bind(now_ms())
+            .execute(&state.db)
+            .await?;
+            sqlx::query(
+                "UPDATE deposit_addresses SET address = $1 WHERE currency = $2 AND network = $3 AND demo = 1 AND address <> $1",
+            )
+            .bind(&derived)
+            .bind(c.id)
+            .bind(&n.name)
             .execute(&state.db)
             .await?;
         }
@@ -161,15 +179,16 @@ pub async fn seed_deposit_addresses(state: &AppState) -> ApiResult<()> {
     Ok(())
 }
 
-async fn deposit_address(state: &AppState, coin: i64, network: &str) -> ApiResult<String> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT address FROM deposit_addresses WHERE currency = $1 AND network = $2",
+/// The platform's address on a network, and whether it is a demo one.
+async fn deposit_address(state: &AppState, coin: i64, network: &str) -> ApiResult<(String, bool)> {
+    let row: Option<(String, i64)> = sqlx::query_as(
+        "SELECT address, demo FROM deposit_addresses WHERE currency = $1 AND network = $2",
     )
     .bind(coin)
     .bind(network)
     .fetch_optional(&state.db)
     .await?;
-    row.map(|r| r.0)
+    row.map(|(a, demo)| (a, demo != 0))
         .ok_or_else(|| ApiError::invalid("err_network_invalid"))
 }
 
@@ -189,9 +208,9 @@ pub async fn in_address(state: web::Data<AppState>, req: Req) -> ApiResult<HttpR
     req.user(&state).await?;
     let coin = funds::currency(&state, &req, &["currency", "currency_id"])?;
     let net = network(coin, &req)?;
-    let address = deposit_address(&state, coin.id, net).await?;
+    let (address, demo) = deposit_address(&state, coin.id, net).await?;
     Ok(ok(json!({
-        "currency_id": coin.id, "name": coin.name, "network": net, "address": address,
+        "currency_id": coin.id, "name": coin.name, "network": net, "address": address, "demo": demo,
         "networks": coin.networks.iter().map(|n| n.name.clone()).collect::<Vec<_>>(),
     })))
 }
@@ -204,7 +223,7 @@ pub async fn charge_req(state: web::Data<AppState>, req: Req) -> ApiResult<HttpR
     let voucher = funds::owned_upload(&state, user.id, req.any(&["voucher", "account"]))
         .await?
         .ok_or_else(|| ApiError::invalid("err_voucher_required"))?;
-    let address = deposit_address(&state, coin.id, net).await?;
+    let (address, _) = deposit_address(&state, coin.id, net).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO deposit_requests (user_id, currency, network, address, amount, voucher, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",

@@ -146,6 +146,32 @@ async fn the_calls_that_had_no_test(app: TestApp) {
     .await
     .assert_error(409);
 
+    // Until an admin names the platform's address, users see a demo one that is
+    // well-formed for its network and says it is a demo.
+    let before = app
+        .post(
+            "/wallet/get_in_address",
+            Some(&token),
+            &[("currency", "3"), ("network", "TRC20")],
+        )
+        .await;
+    let demo = before.message()["address"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(bourse::addresses::is_valid("TRC20", &demo), "{demo}");
+    assert_eq!(before.message()["demo"], true);
+    app.admin_post(
+        &admin,
+        "/deposit_addresses",
+        &[
+            ("currency", "3"),
+            ("network", "TRC20"),
+            ("address", "TBourse000000000000000000000demo03"),
+        ],
+    )
+    .await
+    .assert_error(422);
     let set = app
         .admin_post(
             &admin,
@@ -153,7 +179,7 @@ async fn the_calls_that_had_no_test(app: TestApp) {
             &[
                 ("currency", "3"),
                 ("network", "TRC20"),
-                ("address", "TNewPlatformAddress000000000000001"),
+                ("address", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
             ],
         )
         .await;
@@ -162,7 +188,7 @@ async fn the_calls_that_had_no_test(app: TestApp) {
     assert!(addresses
         .body
         .to_string()
-        .contains("TNewPlatformAddress000000000000001"));
+        .contains("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"));
     let shown = app
         .post(
             "/wallet/get_in_address",
@@ -172,17 +198,18 @@ async fn the_calls_that_had_no_test(app: TestApp) {
         .await;
     assert_eq!(
         shown.message()["address"],
-        "TNewPlatformAddress000000000000001",
+        "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
         "{}",
         shown.body
     );
+    assert_eq!(shown.message()["demo"], false);
     app.admin_post(
         &admin,
         "/deposit_addresses",
         &[
             ("currency", "3"),
             ("network", "NOPE"),
-            ("address", "TNewPlatformAddress000000000000001"),
+            ("address", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
         ],
     )
     .await
