@@ -50,7 +50,8 @@ pub struct LpConfig {
     /// Distance of the first level from the index, and between levels (ppm).
     pub spread_ppm: i64,
     pub step_ppm: i64,
-    /// Base quantity per level (less when the provider holds less).
+    /// Size of the nearest level; farther ones are larger and sizes vary
+    /// (see `ladder`), always within what the provider holds.
     pub level_qty: i64,
 }
 
@@ -1396,53 +1397,38 @@ async fn requote(
         live.book.cancel(id);
     }
     let mut fills = Placed::default();
-    let levels = lp.levels.max(1) as i64;
-    let (base, quote) = live.lp_funds;
-    let lot = spec.lot.max(1);
-    let tick = spec.tick.max(1);
-    let mut quote_left = quote;
-    let mut base_left = base;
-    for i in 0..levels {
-        let off = lp.spread_ppm + i * lp.step_ppm;
-        let bid = ((index as i128 * (1_000_000 - off) as i128 / 1_000_000) as i64 / tick) * tick;
-        let ask = ((index as i128 * (1_000_000 + off) as i128 / 1_000_000) as i64 + tick - 1)
-            / tick
-            * tick;
-        for (side, price) in [(Side::Buy, bid), (Side::Sell, ask)] {
-            if price <= 0 {
-                continue;
-            }
-            let cap = match side {
-                Side::Buy => {
-                    ((quote_left / (levels - i)) as i128 * super::book::SCALE / price as i128)
-                        as i64
+    let quotes = super::ladder::ladder(&super::ladder::LadderSpec {
+        index,
+        tick: spec.tick,
+        lot: spec.lot,
+        min_qty: spec.min_qty,
+        levels: lp.levels,
+        spread_ppm: lp.spread_ppm,
+        step_ppm: lp.step_ppm,
+        level_qty: lp.level_qty,
+        funds: live.lp_funds,
+        // A new variation of the sizes at each re-quote, different per market.
+        seed: (index as u64) ^ ((spec.id as u64) << 48) ^ live.next_lp_id as u64,
+    });
+    for q in quotes {
+        let id = live.next_lp_id;
+        live.next_lp_id -= 1;
+        match live.book.place(NewOrder {
+            id,
+            owner: lp.user_id,
+            side: q.side,
+            kind: Kind::Limit {
+                price: q.price,
+                qty: q.qty,
+            },
+        }) {
+            Ok(p) => {
+                if p.rested > 0 {
+                    live.lp_orders.push(id);
                 }
-                Side::Sell => base_left / (levels - i),
-            };
-            let qty = lp.level_qty.min(cap) / lot * lot;
-            if qty < spec.min_qty.max(lot) {
-                continue;
+                fills.fills.extend(p.fills);
             }
-            let id = live.next_lp_id;
-            live.next_lp_id -= 1;
-            match live.book.place(NewOrder {
-                id,
-                owner: lp.user_id,
-                side,
-                kind: Kind::Limit { price, qty },
-            }) {
-                Ok(p) => {
-                    if p.rested > 0 {
-                        live.lp_orders.push(id);
-                    }
-                    match side {
-                        Side::Buy => quote_left -= notional_floor(price, qty),
-                        Side::Sell => base_left -= qty,
-                    }
-                    fills.fills.extend(p.fills);
-                }
-                Err(e) => log::warn!("{}: quote refused: {e:?}", spec.symbol),
-            }
+            Err(e) => log::warn!("{}: quote refused: {e:?}", spec.symbol),
         }
     }
     let res: Result<Option<Outcome>, MarketError> = async {

@@ -6,5 +6,6 @@ pub mod book;
 pub mod deriv;
 pub mod feed;
 pub mod kline;
+pub mod ladder;
 pub mod settle;
 pub mod trades;
