@@ -114,6 +114,7 @@ impl Application {
             sessions: Arc::default(),
             link_key: Arc::new(link_key),
             settings: Arc::new(settings),
+            demo_traders: None,
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
             .map_err(|e| format!("{}: {e}", state.settings.uploads.dir.display()))?;
@@ -127,6 +128,14 @@ impl Application {
             log::info!("seeded demo data");
         }
         state.markets = crate::markets::start(&store, &state.settings, hub.recipient()).await?;
+        let demo = &state.settings.demo;
+        if demo.traders > 0 {
+            let traders = crate::demo_traders::ensure_accounts(&state, demo.traders).await?;
+            let every = std::time::Duration::from_millis(demo.trader_every_ms.max(100));
+            let actor = crate::demo_traders::DemoTraders::new(state.clone(), traders, every);
+            state.demo_traders = Some(actor.start());
+            log::info!("{} demo traders are trading (demo.traders)", demo.traders);
+        }
         let app_state = state.clone();
         let listener =
             crate::server::listen(&state.settings.server.host, state.settings.server.port)

@@ -274,6 +274,16 @@ pub struct DemoSettings {
     pub content: PathBuf,
     pub user_email: String,
     pub user_password: String,
+    /// Demo trader accounts placing real orders (0: none; see `demo_traders`).
+    #[serde(default)]
+    pub traders: u32,
+    /// One demo order every this many milliseconds, across all traders.
+    #[serde(default = "default_trader_every_ms")]
+    pub trader_every_ms: u64,
+}
+
+fn default_trader_every_ms() -> u64 {
+    2000
 }
 
 #[derive(Debug, Clone, Deserialize)]

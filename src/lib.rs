@@ -8,6 +8,7 @@ pub mod app;
 pub mod codes;
 pub mod config;
 pub mod db;
+pub mod demo_traders;
 pub mod error;
 pub mod extract;
 pub mod funds;

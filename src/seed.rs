@@ -89,6 +89,11 @@ pub async fn seed_if_empty(state: &AppState, settings: &Settings) -> Result<bool
     crate::api::wallet::fund_demo(state, demo)
         .await
         .map_err(|e| e.to_string())?;
+    sqlx::query("UPDATE users SET demo = 1 WHERE id = $1")
+        .bind(demo)
+        .execute(&state.db)
+        .await
+        .map_err(|e| e.to_string())?;
     Ok(true)
 }
 

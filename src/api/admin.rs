@@ -80,8 +80,8 @@ pub async fn users(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
     let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users")
         .fetch_one(&state.db)
         .await?;
-    let rows: Vec<(i64, Option<String>, Option<String>, String, i64)> = sqlx::query_as(
-        "SELECT id, email, mobile, role, created_at FROM users ORDER BY id DESC LIMIT $1 OFFSET $2",
+    let rows: Vec<(i64, Option<String>, Option<String>, String, i64, i64)> = sqlx::query_as(
+        "SELECT id, email, mobile, role, demo, created_at FROM users ORDER BY id DESC LIMIT $1 OFFSET $2",
     )
     .bind(paging.limit)
     .bind(paging.offset())
@@ -89,10 +89,10 @@ pub async fn users(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, email, mobile, role, created_at)| {
+        .map(|(id, email, mobile, role, demo, created_at)| {
             // Admins see accounts in full; masking is for other users' eyes.
             let account = email.or(mobile).unwrap_or_default();
-            json!({"id": id, "account": account, "role": role, "created_at": created_at})
+            json!({"id": id, "account": account, "role": role, "demo": demo != 0, "created_at": created_at})
         })
         .collect();
     Ok(ok(paging.wrap(data, total)))

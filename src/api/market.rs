@@ -311,5 +311,10 @@ pub async fn health(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     if let Ok(h) = state.hub.send(crate::socket::hub::HubHealth).await {
         actors.push(h);
     }
+    if let Some(d) = &state.demo_traders {
+        if let Ok(h) = d.send(crate::demo_traders::Report).await {
+            actors.push(h);
+        }
+    }
     Ok(ok(json!({"actors": actors})))
 }

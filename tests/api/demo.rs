@@ -1,0 +1,69 @@
+//! The demo traders: accounts marked demo whose orders go through the market
+//! like anyone's, fill against the provider, and leave the ledger balanced.
+
+use crate::helpers::TestApp;
+use crate::on_both;
+use actors::market::actor::Tick;
+use std::time::Duration;
+
+async fn demo_traders_place_real_orders_that_fill(app: TestApp) {
+    let admin = app.admin().await;
+    // The provider quotes once; the traders' market orders then take its quotes.
+    for m in &app.state.markets.list {
+        m.send(Tick).await.unwrap_or_else(|e| panic!("{e}"));
+    }
+    let mut traded = 0i64;
+    for _ in 0..100 {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM trades t JOIN users u ON u.id = t.taker_user WHERE u.demo = 1",
+        )
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+        traded = n;
+        if traded >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(traded >= 3, "demo traders made {traded} trades");
+    // Admins see the accounts as demo ones, and the traders in the health list.
+    let users = app.admin_get(&admin, "/users?limit=100").await;
+    let rows = users.message()["data"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let demo: Vec<_> = rows
+        .iter()
+        .filter(|u| {
+            u["account"]
+                .as_str()
+                .is_some_and(|a| a.starts_with("demo-trader-"))
+        })
+        .collect();
+    assert_eq!(demo.len(), 2, "{}", users.body);
+    assert!(demo.iter().all(|u| u["demo"] == true));
+    assert!(rows
+        .iter()
+        .any(|u| u["account"] == "demo@bourse.local" && u["demo"] == true));
+    assert!(rows
+        .iter()
+        .any(|u| u["role"] == "admin" && u["demo"] == false));
+    let health = app.admin_get(&admin, "/health").await;
+    let traders = health.message()["actors"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["name"] == "demo-traders").cloned())
+        .unwrap_or_else(|| panic!("{}", health.body));
+    assert!(
+        traders["placed"].as_u64().is_some_and(|n| n >= 3),
+        "{traders}"
+    );
+    app.assert_audit(&admin).await;
+}
+on_both!(
+    demo_traders_place_real_orders_that_fill,
+    &[
+        ("BOURSE__DEMO__TRADERS", "2"),
+        ("BOURSE__DEMO__TRADER_EVERY_MS", "100")
+    ]
+);
