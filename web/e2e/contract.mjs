@@ -135,12 +135,13 @@ function decimal(u) {
   const frac = (a % SCALE).toString().padStart(8, '0').replace(/0+$/, '');
   return `${neg ? '-' : ''}${a / SCALE}${frac ? `.${frac}` : ''}`;
 }
-/** A decimal cut (not rounded) to 2 places, as the app shows balances. */
+/** A decimal cut (not rounded) to 2 places with thousands separators, as the app shows USDT ("1,490.25"). */
 const cut2 = (u) => {
   const neg = u < 0n;
   const a = neg ? -u : u;
   const cents = a / 10n ** 6n;
-  return `${neg && cents > 0n ? '-' : ''}${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  const int = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${neg && cents > 0n ? '-' : ''}${int}.${(cents % 100n).toString().padStart(2, '0')}`;
 };
 
 /** The number an element shows, once it shows one (a balance reads "--" while it loads). */
@@ -186,7 +187,7 @@ try {
     await page.locator('[data-testid="ct-transfer-amount"] input').fill('1000');
     await tid('ct-transfer-submit').click();
     await page.waitForFunction(
-      (b) => Number(document.querySelector('[data-testid="ct-balance"]')?.textContent) >= b + 1000 - 1e-9,
+      (b) => Number(document.querySelector('[data-testid="ct-balance"]')?.textContent?.replace(/,/g, '')) >= b + 1000 - 1e-9,
       before,
     );
   });
@@ -307,7 +308,7 @@ try {
     await page.locator('[data-testid="ct-transfer-amount"] input').fill('500');
     await tid('ct-transfer-submit').click();
     await page.waitForFunction(
-      (b) => Number(document.querySelector('[data-testid="ct-option-balance"]')?.textContent) >= b + 500 - 1e-9,
+      (b) => Number(document.querySelector('[data-testid="ct-option-balance"]')?.textContent?.replace(/,/g, '')) >= b + 500 - 1e-9,
       before,
     );
     await tid('ct-chart').waitFor({ timeout: 10_000 });
@@ -359,6 +360,61 @@ try {
     );
     await centre('ct-option-holding');
     await shot('options-countdown');
+  });
+
+  await step('the chart shows the entry line with its countdown, the expiry marker and a price axis', async () => {
+    const { id } = option;
+    const r = await api('/microtrade/get_result', { params: { id } });
+    const markets = (await api('/currency/quotation_new')).flatMap((g) => g.quotation);
+    const tick = markets.find((m) => m.symbol === 'BTC/USDT')?.tick ?? '0.01';
+    const places = (tick.split('.')[1] ?? '').replace(/0+$/, '').length;
+    await centre('ct-chart');
+    // The legend under the chart names the option: its side, entry price (the market's
+    // decimals, grouped) and a running countdown; its line is inside the plotted area.
+    const entry = page.locator(`[data-testid="ct-chart-entry"][data-id="${id}"]`);
+    await entry.waitFor();
+    const text = (await entry.innerText()).replace(/\s+/g, ' ');
+    const price = Number(r.open_price).toFixed(places).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    check(text.includes(zh.rise) && text.includes(price) && /\d\d:\d\d/.test(text), `the entry reads rise, ${price} and a countdown (got "${text}")`);
+    await expectPage(
+      (i) => {
+        const y = Number(document.querySelector(`[data-testid="ct-chart-entry"][data-id="${i}"]`)?.getAttribute('data-y'));
+        const h = document.querySelector('[data-testid="ct-chart"]')?.getBoundingClientRect().height ?? 0;
+        return Number.isFinite(y) && y > 0 && y < h;
+      },
+      id,
+      'the entry line is drawn inside the chart',
+      (i) => document.querySelector(`[data-testid="ct-chart-entry"][data-id="${i}"]`)?.getAttribute('data-y'),
+    );
+    const first = text.match(/\d\d:\d\d/)[0];
+    await expectPage(
+      ([i, f]) => !(document.querySelector(`[data-testid="ct-chart-entry"][data-id="${i}"]`)?.textContent ?? '').includes(f),
+      [id, first],
+      'the entry countdown runs',
+    );
+    // The expiry marker stands at the nearest open option's expiry, with its countdown.
+    const marker = tid('ct-chart-expiry');
+    await marker.waitFor();
+    check((await marker.getAttribute('data-open')) === 'true', 'the expiry marker belongs to the open option');
+    const label = (await marker.innerText()).trim();
+    check(label.includes(zh.chartExpiry) && /\d\d:\d\d/.test(label), `the marker reads "${zh.chartExpiry}" and a countdown (got "${label}")`);
+    // The price axis: lightweight-charts draws it on canvas at the chart's right edge;
+    // its labels are pixels a person sees there.
+    const axis = await page.evaluate(() => {
+      const chart = document.querySelector('[data-testid="ct-chart"]').getBoundingClientRect();
+      let inked = 0;
+      let width = 0;
+      for (const canvas of document.querySelectorAll('[data-testid="ct-chart"] canvas')) {
+        const box = canvas.getBoundingClientRect();
+        if (box.left < chart.right - 120 || box.height < 100) continue;
+        width = Math.max(width, box.width);
+        const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 128) inked += 1;
+      }
+      return { inked, width };
+    });
+    check(axis.width >= 40 && axis.inked > 500, `a price axis with labels at the right edge (got ${JSON.stringify(axis)})`);
+    await shot('options-chart');
   });
 
   await step('the option settles: outcome, payout and balance follow the recorded prices', async () => {

@@ -203,6 +203,29 @@ async function textOf(page, selector) {
 
 const plain = (text) => text.replace(/[,\s]/g, '');
 
+/**
+ * Scrolls a paged list (rows matching `rows`) as a person would, the last row
+ * into view so the next page loads, until `target` is listed; fails when the
+ * list stops growing without it.
+ */
+async function scrollListTo(page, rows, target) {
+  await page.locator(rows).first().waitFor();
+  while (!(await target.count())) {
+    const before = await page.locator(rows).count();
+    await page.locator(rows).last().scrollIntoViewIfNeeded();
+    await page
+      .waitForFunction(
+        ([sel, n]) => document.querySelectorAll(sel).length > n || Boolean(document.querySelector('.paged-list .list-end')),
+        [rows, before],
+      )
+      .catch(() => undefined);
+    if ((await page.locator(rows).count()) === before && !(await target.count())) {
+      throw new Error(`${rows}: the list ends after ${before} rows without the row sought`);
+    }
+  }
+  await target.scrollIntoViewIfNeeded();
+}
+
 /** Waits until an amount shows `expected` (cached figures are refreshed after a moment). */
 async function expectAmount(page, selector, expected, what) {
   try {
@@ -260,6 +283,18 @@ function addDec(a, b, k = 1) {
   const digits = (r < 0n ? -r : r).toString().padStart(S + 1, '0');
   const frac = digits.slice(-S).replace(/0+$/, '');
   return `${r < 0n ? '-' : ''}${digits.slice(0, -S)}${frac ? `.${frac}` : ''}`;
+}
+
+/**
+ * An amount as the app shows a balance of a coin: cut toward zero to the
+ * coin's display precision (lib/format.ts `coinPlaces`: USDT at 1 USDT shows
+ * 2 decimals, BTC at 67,000 USDT 7), trailing zeros kept, without separators.
+ */
+const PLACES = { USDT: 2, BTC: 7 };
+function shown(value, coin) {
+  const places = PLACES[coin];
+  const [i, f = ''] = value.split('.');
+  return places ? `${i}.${f.padEnd(places, '0').slice(0, places)}` : i;
 }
 
 /** Every ledger record of the user's account `account` (newest first). */
@@ -374,8 +409,8 @@ try {
       check(sum === addDec(held, '0'), `${coin} available ${held} = funding + the ${records.length - 1} records since (sum ${sum})`);
     }
     await assetsTab(user, 'crypto');
-    await expectAmount(user, '[data-testid="asset-USDT-available"]', start.usdt, 'USDT available');
-    await expectAmount(user, '[data-testid="asset-BTC-available"]', start.btc, 'BTC available');
+    await expectAmount(user, '[data-testid="asset-USDT-available"]', shown(start.usdt, 'USDT'), 'USDT available');
+    await expectAmount(user, '[data-testid="asset-BTC-available"]', shown(start.btc, 'BTC'), 'BTC available');
     const total = await textOf(user, '[data-testid="assets-total"]');
     check(/\d/.test(total), `a fiat total is shown (got "${total}")`);
     await user.locator('[data-testid="asset-split"]').waitFor();
@@ -415,6 +450,8 @@ try {
     await user.locator('[data-testid="network-TRC20"]').click();
     await user.waitForFunction(() => (document.querySelector('[data-testid="receive-address"]')?.textContent || '').startsWith('T'));
     await user.locator('[data-testid="funds-qr"] img').waitFor();
+    // No address is configured in the demo: the derived one says it is a demo.
+    await user.getByText(zh.fund.receive.demoAddress).waitFor();
     await shot(user, 'deposit-address');
     // Validation first: no amount, then no voucher.
     await user.locator('[data-testid="receive-submit"]').click();
@@ -455,7 +492,7 @@ try {
 
   await step('the demo user sees the 100 USDT credited and the deposit completed', async () => {
     await assetsTab(user, 'crypto');
-    await expectAmount(user, '[data-testid="asset-USDT-available"]', addDec(start.usdt, '100'), 'USDT available (+100)');
+    await expectAmount(user, '[data-testid="asset-USDT-available"]', shown(addDec(start.usdt, '100'), 'USDT'), 'USDT available (+100)');
     await shot(user, 'assets-after-deposit');
     await user.goto(app('/pages/fund/receive_record'));
     const item = user.locator('[data-testid="deposit-item"]').first();
@@ -487,7 +524,7 @@ try {
 
   await step('the futures tab shows the 50 USDT more', async () => {
     await assetsTab(user, 'futures');
-    await expectAmount(user, '[data-testid="asset-USDT-available"]', addDec(start.futures, '50'), 'futures USDT (+50)');
+    await expectAmount(user, '[data-testid="asset-USDT-available"]', shown(addDec(start.futures, '50'), 'USDT'), 'futures USDT (+50)');
     await shot(user, 'assets-futures-after');
   });
 
@@ -508,10 +545,10 @@ try {
     const text = await expectToast(user, new RegExp(`^${head}[\\d,.]+${tail.replace('{{coin}}', 'BTC')}$`));
     const received = plain(text.slice(head.length, text.length - tail.replace('{{coin}}', 'BTC').length));
     await assetsTab(user, 'crypto');
-    await expectAmount(user, '[data-testid="asset-USDT-available"]', addDec(start.usdt, '50', -1), 'USDT (+100 − 50 − 100)');
+    await expectAmount(user, '[data-testid="asset-USDT-available"]', shown(addDec(start.usdt, '50', -1), 'USDT'), 'USDT (+100 − 50 − 100)');
     const btc = await available(user, 2, 'BTC');
-    check(addDec(btc, start.btc, -1) === addDec(received, '0'), `BTC grew by the ${received} the toast announced (from ${start.btc} to ${btc})`);
-    check(addDec(btc, start.btc, -1).startsWith('0.00') && received !== '0', 'some BTC was received, about 100 USDT worth');
+    check(shown(addDec(btc, start.btc, -1), 'BTC') === received, `BTC grew by the ${received} the toast announced (from ${start.btc} to ${btc})`);
+    check(addDec(btc, start.btc, -1).startsWith('0.00') && /[1-9]/.test(received), 'some BTC was received, about 100 USDT worth');
   });
 
   await step('records: one coin with its ledger, and all records', async () => {
@@ -730,12 +767,32 @@ try {
     await shot(admin, 'admin-audit');
     await admin.goto(app('/pages/admin/index?tab=addresses'));
     await admin.locator('[data-testid="admin-addresses"] .funds-item').first().waitFor();
+    await admin.locator('[data-testid="admin-address-demo"]').first().waitFor();
     await shot(admin, 'admin-addresses');
     await admin.locator('[data-testid="admin-addresses"] .funds-item .icon-button').first().click();
     await admin.locator('[data-testid="admin-address-editor"]').waitFor();
     await shot(admin, 'admin-address-edit');
+    // The accounts, newest first: the demo user and the admin were made before
+    // the demo traders and the platform's accounts, so they are further down,
+    // on a page the list loads as the admin scrolls.
+    await admin.goto(app('/pages/admin/index?tab=users'));
+    const userRow = (account) => admin.locator(`[data-testid="admin-user"][data-account="${account}"]`);
+    await scrollListTo(admin, '[data-testid="admin-user"]', userRow(DEMO.email));
+    await userRow(DEMO.email).locator('[data-testid="admin-user-demo"]').waitFor();
+    await scrollListTo(admin, '[data-testid="admin-user"]', userRow(ADMIN_EMAIL));
+    check((await userRow(ADMIN_EMAIL).locator('[data-testid="admin-user-demo"]').count()) === 0, 'the admin account carries no demo tag');
+    await admin.locator('[data-testid="admin-user"]').first().scrollIntoViewIfNeeded();
+    await shot(admin, 'admin-users');
+    // The demo traders report with the other actors, their counts named.
     await admin.goto(app('/pages/admin/index?tab=health'));
-    await admin.locator('[data-testid="admin-health"] .funds-item').first().waitFor();
+    const traders = admin.locator('[data-testid="admin-actor"][data-name="demo-traders"]');
+    await traders.locator('[data-testid="admin-actor-demo"]').waitFor();
+    const accounts = traders.locator('.admin-stats span', { hasText: zh.admin.health.fields.accounts });
+    await accounts.waitFor();
+    // The e2e server runs the default config: 4 demo traders.
+    const label = zh.admin.health.fields.accounts;
+    check(plain(await accounts.innerText()) === `${label}4`, `the demo traders count 4 accounts (got "${await accounts.innerText()}")`);
+    await traders.scrollIntoViewIfNeeded();
     await shot(admin, 'admin-health');
     await admin.goto(app('/pages/admin/index?tab=withdrawals'));
     await admin.locator('[data-testid="admin-filter-all"]').click();
@@ -780,6 +837,51 @@ try {
     const home = await textOf(user, '[data-testid="total-assets"]');
     check(home.includes('¥'), `Home shows the CNY total (got "${home}")`);
     await user.evaluate(() => localStorage.removeItem('fiat'));
+  });
+
+  await step('a funds page opened without its coin offers the coins, and the one picked replaces it', async () => {
+    const coins = await (await fetch(`${BASE}/api/currency/user_currency_list`)).json();
+    const usdt = coins.message.find((c) => c.name === 'USDT');
+    const pages = [
+      ['receive', '/pages/fund/receive', '[data-testid="receive-networks"]', ''],
+      ['withdraw', '/pages/fund/withdraw', '[data-testid="withdraw-destination"]', ''],
+      // The account asked for is kept: the futures account here.
+      ['records', '/pages/fund/assets_record', '[data-testid="coin-detail"]', '?type=3'],
+    ];
+    for (const [name, route, landed, query] of pages) {
+      // Opened from Assets, so that back shows where the choice went.
+      await assetsTab(user, 'crypto');
+      await user.goto(app(`${route}${query}`));
+      const picker = user.locator('[data-testid="coin-picker"]');
+      await picker.locator('[data-testid="pick-USDT"]').waitFor();
+      check((await user.getByText(zh.common.loadFailed).count()) === 0, `${route} without a coin does not say it failed to load`);
+      check((await user.getByText(zh.fund.coinUnavailable).count()) === 0, `${route} without a coin does not say the coin is not available`);
+      await shot(user, `picker-${name}`);
+      if (name === 'receive') {
+        // Searchable: a name narrows the list, a name of nothing says so.
+        await picker.locator('input').fill('btc');
+        await user.waitForFunction(() => [...document.querySelectorAll('[data-testid^="pick-"]:not([data-testid="pick-list"])')].map((b) => b.dataset.testid).join() === 'pick-BTC');
+        await picker.locator('input').fill('zzz');
+        await picker.getByText(zh.fund.select.none).waitFor();
+        await picker.locator('input').fill('');
+      }
+      await picker.locator('[data-testid="pick-USDT"]').click();
+      await user.waitForFunction(
+        ([r, id]) => {
+          const [path, q = ''] = location.hash.replace(/^#/, '').split('?');
+          return path === r && new URLSearchParams(q).get('currency') === String(id);
+        },
+        [route, usdt.id],
+      );
+      await user.locator(landed).waitFor();
+      if (name === 'records') {
+        const detail = await user.locator(landed).innerText();
+        check(detail.includes('USDT') && detail.includes(zh.fund.accounts.lever), `USDT of the futures account is shown (got "${detail}")`);
+      }
+      // The picked page replaced the choice: back goes to Assets, not to the list again.
+      await user.goBack();
+      await waitForRoute(user, '/pages/fund/assets');
+    }
   });
 
   await step('English screens', async () => {

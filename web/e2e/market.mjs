@@ -399,7 +399,8 @@ try {
     // Input is cut to the lot's decimals; what is left is checked before any call.
     await fillField('trade-amount', '0.00001', '0.0000');
     await page.locator('[data-testid="trade-submit"]').click();
-    await page.getByText('The amount must be greater than 0').waitFor();
+    // At the field (the tap says it again in a toast, hence the field's own locator).
+    await page.locator('.decimal-error', { hasText: 'The amount must be greater than 0' }).waitFor();
     await shot('market-trade-en');
     await page.goto(app(ROUTES.orders));
     await page.locator('[data-testid="order-card"]').first().waitFor();

@@ -3,34 +3,13 @@
  * switching, the 24 h fiat rate refresh, and the user refresh at start.
  */
 import { ConfigProvider } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import esES from 'antd-mobile/es/locales/es-ES';
-import frFR from 'antd-mobile/es/locales/fr-FR';
-import jaJP from 'antd-mobile/es/locales/ja-JP';
-import koKR from 'antd-mobile/es/locales/ko-KR';
-import ptBR from 'antd-mobile/es/locales/pt-BR';
-import thTH from 'antd-mobile/es/locales/th-TH';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhHK from 'antd-mobile/es/locales/zh-HK';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, useGetSiteConfigQuery, useGetUserInfoQuery } from '../lib/api';
-import type { Lang } from '../lib/constants';
 import { fiatChanged, selectFiat, selectLang, selectToken } from '../lib/session';
+import { preloadToast } from '../lib/toast';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { switchLanguage } from './i18n';
+import { antdLocaleOf, loadRemainingMessages, switchLanguage } from './i18n';
 import { AppRouter } from './router';
-
-const ANTD_LOCALES: Record<Lang, typeof enUS> = {
-  zh: zhCN,
-  en: enUS,
-  hk: zhHK,
-  th: thTH,
-  jp: jaJP,
-  kor: koKR,
-  fra: frFR,
-  spa: esES,
-  bx: ptBR,
-};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,10 +19,29 @@ export function App() {
   const token = useAppSelector(selectToken);
   const fiat = useAppSelector(selectFiat);
   const firstLang = useRef(lang);
+  // antd-mobile's strings of the language whose messages are loaded (they switch together).
+  const [antdLocale, setAntdLocale] = useState(() => antdLocaleOf(lang));
 
   // Refresh the stored user once per start (and after each login).
   useGetUserInfoQuery(undefined, { skip: !token });
   const { data: site } = useGetSiteConfigQuery();
+
+  // Started on Home, only the app's own strings were awaited; the features' follow
+  // once the first screen is painted (a frame, then a task), not ahead of it, and
+  // so does the toast's code (lib/toast.ts), so that a toast shows even offline.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        loadRemainingMessages();
+        void preloadToast().catch(() => undefined);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   useEffect(() => {
     if (site?.site_name) document.title = site.site_name;
@@ -52,7 +50,10 @@ export function App() {
   useEffect(() => {
     if (lang === firstLang.current) return;
     firstLang.current = lang;
-    void switchLanguage(lang).then(() => dispatch(api.util.invalidateTags(['Lang'])));
+    void switchLanguage(lang).then(() => {
+      setAntdLocale(antdLocaleOf(lang));
+      dispatch(api.util.invalidateTags(['Lang']));
+    });
   }, [lang, dispatch]);
 
   // The chosen fiat's rate is refreshed when it is older than a day.
@@ -69,7 +70,8 @@ export function App() {
   }, [dispatch, fiat.currency_code, fiat.saveTime]);
 
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]}>
+    // Without a loaded locale antd-mobile keeps its default rather than getting `undefined`.
+    <ConfigProvider {...(antdLocale ? { locale: antdLocale } : {})}>
       <AppRouter />
     </ConfigProvider>
   );

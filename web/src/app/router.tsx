@@ -1,18 +1,24 @@
 /**
- * Hash routes named by the spec's page registry. Every page is its own lazy
- * chunk; the five tab pages share the tab layout; pages that need login are
+ * Hash routes named by the spec's page registry. Every page but Home is its own
+ * lazy chunk; the five tab pages share the tab layout; pages that need login are
  * wrapped in RequireAuth.
+ *
+ * Home is the start screen of nearly every visit, so it is part of the main
+ * chunk: as a lazy page it cost a second round trip and some thirty small shared
+ * chunks (each paying its own request and headers) before anything showed.
+ * docs/benchmarks.md ("Initial load") has the numbers.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { HashRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary';
 import { PageFallback } from '../components/PageFallback';
 import { RequireAuth } from '../components/RequireAuth';
 import { TabLayout } from '../components/TabLayout';
 import { ROUTES } from '../lib/constants';
+import HomePage from '../features/home/pages/HomePage';
 import { featureRoutes } from './featureRoutes';
+import { allMessagesPending } from './i18n';
 
-const HomePage = lazy(() => import('../features/home/pages/HomePage'));
 const MarketPage = lazy(() => import('../features/market/pages/MarketPage'));
 const LockWelcomePage = lazy(() => import('../features/lockming/pages/LockWelcomePage'));
 const ContractPage = lazy(() => import('../features/transaction/pages/ContractPage'));
@@ -39,13 +45,26 @@ const RealMarkPage = lazy(() => import('../features/setting/pages/RealMarkPage')
 const MessagePage = lazy(() => import('../features/message/pages/MessagePage'));
 const SharePage = lazy(() => import('../features/share/pages/SharePage'));
 
+/**
+ * Waits (suspends) until every message of the language is loaded: a start on
+ * Home loads only the app's own strings first (app/i18n.ts), the features'
+ * ones right after; a page that needs them never shows a raw key meanwhile.
+ */
+function AllMessages({ children }: { children: ReactElement }) {
+  const pending = allMessagesPending();
+  if (pending) throw pending;
+  return children;
+}
+
 /** Pushed (non-tab) pages: lazy chunk fallback and chunk error boundary. */
 function PageLayout() {
   const { pathname } = useLocation();
   return (
     <ChunkErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageFallback />}>
-        <Outlet />
+        <AllMessages>
+          <Outlet />
+        </AllMessages>
       </Suspense>
     </ChunkErrorBoundary>
   );
@@ -69,10 +88,10 @@ export function AppRouter() {
         <Route element={<TabFrame />}>
           <Route index element={<HomePage />} />
           <Route path={ROUTES.home} element={<HomePage />} />
-          <Route path={ROUTES.market} element={<MarketPage />} />
-          <Route path={ROUTES.lock} element={<LockWelcomePage />} />
-          <Route path={ROUTES.contract} element={<ContractPage />} />
-          <Route path={ROUTES.assets} element={auth(<AssetsPage />)} />
+          <Route path={ROUTES.market} element={<AllMessages><MarketPage /></AllMessages>} />
+          <Route path={ROUTES.lock} element={<AllMessages><LockWelcomePage /></AllMessages>} />
+          <Route path={ROUTES.contract} element={<AllMessages><ContractPage /></AllMessages>} />
+          <Route path={ROUTES.assets} element={auth(<AllMessages><AssetsPage /></AllMessages>)} />
         </Route>
         <Route element={<PageLayout />}>
           <Route path={ROUTES.login} element={<LoginPage />} />

@@ -5,11 +5,16 @@
  * addresses and bank cards, and picture uploads. They live here rather than in
  * one feature because features never import each other.
  *
+ * Every screen takes the display precision of a coin from here too
+ * (`useCoinPlaces`), so a coin reads the same wherever it appears.
+ *
  * The tag types of money live here too: 'Balance' is provided by every balance
  * query and invalidated by anything that moves money (the market screens
  * invalidate it on fills).
  */
+import { useCallback, useMemo } from 'react';
 import { api } from '../lib/api';
+import { coinPlaces } from '../lib/format';
 
 /** A coin of GET /api/currency/user_currency_list (also `wallet/detail` and `getTransferList`). */
 export interface Coin {
@@ -151,3 +156,29 @@ export const {
   useGetBankCardQuery,
   useUploadPictureMutation,
 } = sharedApi;
+
+/** A coin of the coin list by name or id (one request every screen shares, cached); undefined until it answered. */
+export function useCoinOf(): (coin: string | number | null | undefined) => Coin | undefined {
+  const { data } = sharedApi.useGetFundCurrenciesQuery();
+  const coins = useMemo(() => {
+    const map = new Map<string | number, Coin>();
+    for (const c of data ?? []) map.set(c.name, c).set(c.id, c);
+    return map;
+  }, [data]);
+  return useCallback((coin) => (coin === null || coin === undefined ? undefined : coins.get(coin)), [coins]);
+}
+
+/**
+ * Display precision of a coin by name or id (`coinPlaces` in lib/format.ts).
+ * Undefined for a coin not known (yet): `formatCoin` then shows the exact digits.
+ */
+export function useCoinPlaces(): (coin: string | number | null | undefined) => number | undefined {
+  const coinOf = useCoinOf();
+  return useCallback(
+    (coin) => {
+      const found = coinOf(coin);
+      return found ? coinPlaces(found) : undefined;
+    },
+    [coinOf],
+  );
+}

@@ -1,6 +1,5 @@
 /** The 24 h change as a coloured pill: up green, zero grey, down red (spec section 9). */
-import { trendOf } from '../lib/format';
-import { formatChange } from './MarketFormat';
+import { formatChange, trendOf } from '../lib/format';
 
 export function MarketChangePill({ change, size = 'normal' }: { change: string; size?: 'normal' | 'small' }) {
   const trend = trendOf(change);

@@ -1,7 +1,26 @@
 /** Empty and error states in the app's dark style, texts from the locale files. */
-import { Button, ErrorBlock } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { createErrorBlock } from 'antd-mobile/es/components/error-block/create-error-block';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// The two illustrations are large inline SVGs (about 6 KB gzip) that the first
+// screen does not need: each loads the first time a block shows it, into the
+// block's fixed-height image box (no shift); the title and button show at once.
+// A failed load leaves the box empty rather than failing the page (the block
+// may be the chunk-error screen itself).
+const illustration = (load: () => Promise<ReactNode>) => {
+  const Image = lazy(() => load().then((image) => ({ default: () => image }), () => ({ default: () => null })));
+  return (
+    <Suspense fallback={null}>
+      <Image />
+    </Suspense>
+  );
+};
+const ErrorBlock = createErrorBlock({
+  empty: illustration(() => import('antd-mobile/es/components/error-block/images/empty').then((m) => m.emptyImage)),
+  default: illustration(() => import('antd-mobile/es/components/error-block/images/default').then((m) => m.defaultImage)),
+});
 
 export function EmptyState({ title, description }: { title?: ReactNode; description?: ReactNode }) {
   const { t } = useTranslation();

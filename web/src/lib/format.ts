@@ -1,9 +1,38 @@
 /**
- * Number display rules of the product (spec section 9). Amounts travel as
- * decimal strings and stay strings here: every operation works on the digits
- * (BigInt for products), never on floats, so no money is ever rounded by
- * accident. Display rounding is explicit and always toward zero, so a balance
- * is never shown larger than it is.
+ * The one place that decides how a number reads on screen (spec section 9).
+ * Amounts travel as decimal strings and stay strings here: every operation
+ * works on the digits (BigInt for products), never on floats, so no money is
+ * ever rounded by accident. Display rounding is explicit and always toward
+ * zero, so a balance is never shown larger than it is.
+ *
+ * Which function for which number (all group thousands with "," and answer
+ * "--" for a missing or invalid value):
+ * - a price: `formatPrice(value, tick)`; the market's tick sets the decimals
+ *   (66,478.61 on a 0.01 tick, 66,503.40 not 66503.4), never K/M: a trader
+ *   needs every digit;
+ * - a quantity traded on a market (order amount, filled, book level, trade):
+ *   `formatAmount(value, lot)`; the lot's decimals, zeros kept so columns align;
+ * - any other amount of a coin (balance, fee, budget, total, margin, profit,
+ *   deposit, withdrawal): `formatCoin(value, places)` with the coin's display
+ *   precision `coinPlaces(coin)` (screens get it from `useCoinPlaces` in
+ *   components/FundsApi). A total is an amount of the quote coin, so it takes
+ *   the quote coin's precision;
+ * - where space is short (24 h volume and turnover): `formatCompact`, the
+ *   spec's M/K rule;
+ * - a 24 h change: `formatChange`; the colour of anything signed: `trendColor`;
+ * - a value that must read exactly (a typed amount being confirmed, a step
+ *   such as "1 lot = 0.01 BTC", the amount an admin approves): `formatDecimal`,
+ *   its own digits, grouped.
+ *
+ * Display precision of a coin. The coin list's `decimals` is the most an
+ * amount may have (what the ledger accepts: USDT 6, BTC 8), which reads badly
+ * ("9,900.037705 USDT"). A coin is shown with the fewest decimals at which one
+ * step of the last digit is worth at most one US cent at the coin's reference
+ * price `price_usdt` (BTC at 67,000: 7, ETH at 3,500: 6, USDT and TRX: 2),
+ * never fewer than the spec's default precision 2 and never more than
+ * `decimals` (AAPL: 4). So every digit carries value and no balance hides a
+ * cent. The reference price, not the live one, so that a coin's precision
+ * does not change while the market moves.
  */
 import { DEFAULT_PRECISION } from './constants';
 
@@ -65,25 +94,117 @@ export function toFixed(value: string | number | null | undefined, precision = D
   return `${isZero ? '' : sign(p)}${p.int}${precision > 0 ? `.${frac}` : ''}`;
 }
 
+/** Inserts thousands separators into the integer part of a plain decimal string ("-1234567.5" → "-1,234,567.5"). */
+export function groupThousands(value: string): string {
+  const m = /^([+-]?)(\d+)(\.\d*)?([A-Z%]*)$/.exec(value);
+  if (!m) return value;
+  return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}${m[4]}`;
+}
+
+/** Exactly `places` decimals, cut toward zero, grouped ("67025.929", 2 → "67,025.92"). */
+export function formatFixed(value: string | number | null | undefined, places: number): string {
+  return groupThousands(toFixed(value, places));
+}
+
 /**
- * The product's compact display: above 1,000,000 as "1.2M", above 1,000 as
- * "1.2K" (one decimal, cut toward zero), otherwise at most 4 decimals with
- * trailing zeros removed. Invalid input gives "--".
+ * A value whose precision nobody stated (a price without its market, an
+ * amount of a coin before the coin list answered): its own digits up to
+ * `maxPlaces`, trailing zeros removed, grouped. Exact, so nothing is hidden.
  */
-export function formatNumber(value: string | number | null | undefined): string {
+export function formatDecimal(value: string | number | null | undefined, maxPlaces = 8): string {
+  const p = parseDecimal(value);
+  if (!p) return PLACEHOLDER;
+  return groupThousands(trimmed(p, maxPlaces));
+}
+
+/** Decimals of a step such as a tick or lot ("0.01" → 2, "1" → 0, "0.50" → 1). */
+export function decimalsOf(step: string | null | undefined): number {
+  const p = parseDecimal(step);
+  if (!p) return 0;
+  return p.frac.replace(/0+$/, '').length;
+}
+
+/** A price with the decimals of the market's tick ("66503.4", "0.01" → "66,503.40"). */
+export function formatPrice(value: string | null | undefined, tick?: string | null): string {
+  return tick ? formatFixed(value, decimalsOf(tick)) : formatDecimal(value);
+}
+
+/** A quantity traded on a market, with the decimals of its lot ("0.35", "0.0001" → "0.3500"). */
+export function formatAmount(value: string | null | undefined, lot?: string | null): string {
+  return lot ? formatFixed(value, decimalsOf(lot)) : formatDecimal(value);
+}
+
+/** What `coinPlaces` needs of a coin of the coin list (components/FundsApi `Coin`). */
+export interface CoinPrecision {
+  /** Most decimals an amount of the coin may have. */
+  decimals: number;
+  /** Reference price in USDT. */
+  price_usdt?: string | null;
+}
+
+/** Display precision of a coin: see "Display precision of a coin" at the top of this module. */
+export function coinPlaces(coin: CoinPrecision): number {
+  const max = Math.max(0, Math.trunc(coin.decimals));
+  const p = parseDecimal(coin.price_usdt);
+  if (!p || p.negative) return max;
+  // The price in cents, rounded up; 10^-d of the coin is worth at most a cent when 10^d ≥ cents.
+  const frac = p.frac.padEnd(2, '0');
+  const cents = BigInt(p.int + frac.slice(0, 2)) + (/[1-9]/.test(frac.slice(2)) ? 1n : 0n);
+  // A coin without a price could be worth anything: show every digit it can have.
+  if (cents === 0n) return max;
+  const needed = cents === 1n ? 0 : (cents - 1n).toString().length;
+  return Math.min(max, Math.max(DEFAULT_PRECISION, needed));
+}
+
+/**
+ * An amount of a coin (balance, fee, total, margin, profit) with the coin's
+ * display precision `places` (`coinPlaces`); exact digits while it is not
+ * known yet, so a small balance never flashes as zero.
+ */
+export function formatCoin(value: string | number | null | undefined, places: number | null | undefined): string {
+  return places === null || places === undefined ? formatDecimal(value) : formatFixed(value, places);
+}
+
+/** A formatted value with "+" in front when it is above zero (profits, ledger credits). */
+export function signed(formatted: string): string {
+  return formatted === PLACEHOLDER || formatted.startsWith('-') || !/[1-9]/.test(formatted) ? formatted : `+${formatted}`;
+}
+
+/**
+ * The spec's compact display, only where space is short (24 h volume and
+ * turnover): above 1,000,000 as "1.2M", above 1,000 as "1.2K" (one decimal,
+ * cut toward zero), otherwise at most 4 decimals with trailing zeros removed;
+ * thousands grouped ("1,234.5M"). Invalid input gives "--".
+ */
+export function formatCompact(value: string | number | null | undefined): string {
   const p = parseDecimal(value);
   if (!p) return PLACEHOLDER;
   const int = BigInt(p.int);
   const hasFraction = /[1-9]/.test(p.frac);
   if (int > 1_000_000n || (int === 1_000_000n && hasFraction)) {
     const tenths = int / 100_000n;
-    return `${sign(p)}${tenths / 10n}.${tenths % 10n}M`;
+    return groupThousands(`${sign(p)}${tenths / 10n}.${tenths % 10n}M`);
   }
   if (int > 1_000n || (int === 1_000n && hasFraction)) {
     const tenths = int / 100n;
-    return `${sign(p)}${tenths / 10n}.${tenths % 10n}K`;
+    return groupThousands(`${sign(p)}${tenths / 10n}.${tenths % 10n}K`);
   }
-  return trimmed(p, 4);
+  return groupThousands(trimmed(p, 4));
+}
+
+/** A 24 h change as a signed percentage with two decimals ("+1.2" → "+1.20%", "0" → "0.00%"). */
+export function formatChange(change: string | null | undefined): string {
+  const p = parseDecimal(change);
+  if (!p) return PLACEHOLDER;
+  const trend = trendOf(change);
+  const abs = toFixed(`${p.int}.${p.frac}`, 2);
+  return `${trend === 'up' ? '+' : trend === 'down' ? '-' : ''}${abs}%`;
+}
+
+/** Base and quote of "BTC/USDT". */
+export function splitSymbol(symbol: string): { base: string; quote: string } {
+  const [base, quote] = symbol.split('/');
+  return { base: base ?? symbol, quote: quote ?? '' };
 }
 
 export type Trend = 'up' | 'down' | 'zero';
@@ -119,6 +240,17 @@ export function multiplyDecimal(a: string | number, b: string | number): string 
   return `${negative ? '-' : ''}${int}${scale ? `.${frac}` : ''}`;
 }
 
+/** Compares two decimal strings exactly: -1, 0 or 1; null when either is not a number. */
+export function compareDecimal(a: string | null | undefined, b: string | null | undefined): -1 | 0 | 1 | null {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (!x || !y) return null;
+  const scale = Math.max(x.frac.length, y.frac.length);
+  const ix = BigInt(x.int + x.frac.padEnd(scale, '0')) * (x.negative ? -1n : 1n);
+  const iy = BigInt(y.int + y.frac.padEnd(scale, '0')) * (y.negative ? -1n : 1n);
+  return ix === iy ? 0 : ix < iy ? -1 : 1;
+}
+
 /** A fiat the user chose: code, symbol and units per 1 USD. */
 export interface FiatChoice {
   currency_code: string;
@@ -126,10 +258,10 @@ export interface FiatChoice {
   rate: string;
 }
 
-/** A USD amount converted to the chosen fiat, fixed to `precision` decimals, with its symbol. */
+/** A USD amount converted to the chosen fiat, fixed to `precision` decimals, grouped, with its symbol ("$76,921.20"). */
 export function formatFiat(usdAmount: string, fiat: FiatChoice, precision = DEFAULT_PRECISION): string {
   const converted = multiplyDecimal(usdAmount, fiat.rate);
-  return `${fiat.symbol}${toFixed(converted, precision)}`;
+  return converted === PLACEHOLDER ? PLACEHOLDER : `${fiat.symbol}${formatFixed(converted, precision)}`;
 }
 
 /** Date and time of a millisecond timestamp in the given locale ("2026-01-31 14:05"). */

@@ -176,7 +176,21 @@ export interface PlatformAddress {
   currency: number;
   network: string;
   address: string;
+  /** Derived by the server because none was configured; replaced by saving a real one. */
+  demo: boolean;
   updated_at: number;
+}
+
+/** An account as the admin's user list shows it. */
+export interface AdminUser {
+  id: number;
+  /** The e-mail, else the mobile number, unmasked (admins see accounts in full). */
+  account: string;
+  /** "user", "admin", or "system" for the platform's own liquidity accounts. */
+  role: string;
+  /** The demo user and the demo traders: they exist for the demo, not for a person. */
+  demo: boolean;
+  created_at: number;
 }
 
 export interface ActorHealth {
@@ -199,6 +213,9 @@ const adminApi = fundsApi.injectEndpoints({
       // Approving a deposit or rejecting a withdrawal moves money.
       invalidatesTags: ['AdminQueue', 'Balance'],
     }),
+    getAdminUsers: build.query<Paged<AdminUser>, { page: number; limit: number }>({
+      queryFn: (params, api) => adminFetch<Paged<AdminUser>>({ path: '/users', params }, api),
+    }),
     getAudit: build.query<AuditReport, void>({
       queryFn: (_arg, api) => adminFetch<AuditReport>({ path: '/audit' }, api),
     }),
@@ -219,6 +236,7 @@ const adminApi = fundsApi.injectEndpoints({
 export const {
   useLazyGetAdminQueueQuery,
   useDecideMutation,
+  useLazyGetAdminUsersQuery,
   useGetAuditQuery,
   useGetPlatformAddressesQuery,
   useSavePlatformAddressMutation,

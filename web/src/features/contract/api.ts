@@ -3,6 +3,7 @@
  * screens, plus the account transfer that funds them. Shapes follow
  * src/api/derivatives.rs and `lever_json` / `micro_json` of the market actor.
  */
+import { useCallback, useMemo } from 'react';
 import { api } from '../../lib/api';
 import type { Paged } from '../../lib/types';
 import { onReconnect, subscribeEvent } from './live';
@@ -21,6 +22,8 @@ export interface MarketRow {
   open_microtrade: boolean;
   market_type: string;
   logo?: string;
+  /** Price step: prices of this market show its decimals. */
+  tick?: string;
 }
 
 interface QuotationGroup {
@@ -294,9 +297,17 @@ export const {
   useOptionSubmitMutation,
   useLazyGetOptionResultQuery,
   useLazyGetOptionListQuery,
+  useGetOptionListQuery,
   useLazyGetLeverOrdersQuery,
   useAccountTransferMutation,
 } = contractApi;
 
 export { contractApi };
+
+/** The price step of each market by symbol (from the cached market list), for lists of orders across markets. */
+export function useTickOf(): (symbol: string) => string | undefined {
+  const { data } = useGetContractMarketsQuery();
+  const ticks = useMemo(() => new Map((data ?? []).map((m) => [m.symbol, m.tick])), [data]);
+  return useCallback((symbol) => ticks.get(symbol), [ticks]);
+}
 

@@ -181,15 +181,6 @@ export function isCloseReason(value: unknown): value is CloseReason {
   return typeof value === 'string' && (CLOSE_REASONS as readonly string[]).includes(value);
 }
 
-/** A price as the server quotes it: every integer digit (no K/M shortening), trailing zeros dropped. */
-export function formatPrice(value: string | null | undefined): string {
-  const p = parseDecimal(value);
-  if (!p) return PLACEHOLDER;
-  const frac = p.frac.slice(0, SCALE).replace(/0+$/, '');
-  const zero = p.int === '0' && frac === '';
-  return `${p.negative && !zero ? '-' : ''}${p.int}${frac ? `.${frac}` : ''}`;
-}
-
 /** How a position's risk rate reads: safe, worth watching, or close to liquidation. */
 export type RiskTone = 'safe' | 'watch' | 'danger';
 

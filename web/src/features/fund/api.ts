@@ -36,6 +36,8 @@ export interface DepositAddress {
   name: string;
   network: string;
   address: string;
+  /** A demo address (none configured): nobody holds its keys, and the page says so. */
+  demo: boolean;
   networks: string[];
 }
 

@@ -144,6 +144,20 @@ export function receiveAfterFee(amount: string, fee: string): string | null {
   return rest.startsWith('-') ? '0' : rest;
 }
 
+// ---- the coin a page is about ----
+
+/**
+ * The coin id an address names (`?currency=3`), or null when it names none:
+ * missing, empty, or not a positive whole number. Such a page offers the
+ * choice of a coin rather than failing.
+ */
+export function coinParam(params: URLSearchParams): number | null {
+  const raw = params.get('currency')?.trim() ?? '';
+  if (!/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 // ---- accounts and tabs ----
 
 /** The four asset accounts with the names the server accepts for them. */
@@ -258,30 +272,4 @@ const REASONS = [
 /** Locale key of a ledger reason, or null for a reason this version does not know (shown as sent). */
 export function reasonKey(reason: string): string | null {
   return (REASONS as readonly string[]).includes(reason) ? `fund.reason.${reason}` : null;
-}
-
-// ---- display ----
-
-/** Inserts thousands separators into the integer part ("77025.92" → "77,025.92"). */
-export function groupThousands(value: string): string {
-  const m = /^(-?)(\d+)(\.\d+)?$/.exec(value);
-  if (!m) return value;
-  return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
-}
-
-/** An amount as the server sent it (exact, trailing zeros removed), grouped; "--" when invalid. */
-export function displayAmount(value: string | null | undefined): string {
-  if (value === null || value === undefined || !parseDecimal(value)) return '--';
-  return groupThousands(truncateDecimal(value, 32));
-}
-
-/** A value with a fixed number of decimals (cut toward zero), grouped: totals and USDT values. */
-export function displayFixed(value: string | null | undefined, precision = 2): string {
-  if (value === null || value === undefined) return '--';
-  const p = parseDecimal(value);
-  if (!p) return '--';
-  const frac = p.frac.slice(0, precision).padEnd(precision, '0');
-  const isZero = p.int === '0' && /^0*$/.test(frac);
-  const body = `${isZero || !p.negative ? '' : '-'}${p.int}${precision > 0 ? `.${frac}` : ''}`;
-  return groupThousands(body);
 }

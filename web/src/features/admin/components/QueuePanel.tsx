@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
 import { PagedList } from '../../../components/PagedList';
 import { PAGE_LIMIT } from '../../../lib/constants';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import {
   useDecideMutation,
@@ -48,15 +48,22 @@ function Pictures({ pictures }: { pictures: { src: string; label: string }[] }) 
   );
 }
 
+/**
+ * An amount as a reviewer must see it: exact, every decimal the request holds
+ * (not cut to the display precision of the user screens), grouped, since
+ * approving moves exactly this much ("1,000.123456 USDT").
+ */
+function exact(value: string, coin: string): string {
+  return `${formatDecimal(value)} ${coin}`;
+}
+
 function Details({ kind, item }: { kind: QueueKind; item: QueueItem }) {
   const { t } = useTranslation();
   if (kind === 'deposits') {
     const d = item as AdminDeposit;
     return (
       <>
-        <div className="funds-item-amount">
-          {d.amount} {d.currency}
-        </div>
+        <div className="funds-item-amount">{exact(d.amount, d.currency)}</div>
         <Line label={t('admin.network')}>{d.network}</Line>
         <Line label={t('admin.address')}>
           <span className="funds-break">{d.address}</span>
@@ -69,19 +76,13 @@ function Details({ kind, item }: { kind: QueueKind; item: QueueItem }) {
     const w = item as AdminWithdrawal;
     return (
       <>
-        <div className="funds-item-amount">
-          {w.number} {w.currency}
-        </div>
+        <div className="funds-item-amount">{exact(w.number, w.currency)}</div>
         <Line label={t('admin.type')}>{t(`admin.withdrawType.${w.type}`, { defaultValue: String(w.type) })}</Line>
         <Line label={t('admin.destination')}>
           <span className="funds-break">{w.destination}</span>
         </Line>
-        <Line label={t('admin.fee')}>
-          {w.fee} {w.currency}
-        </Line>
-        <Line label={t('admin.receive')}>
-          {w.receive} {w.currency}
-        </Line>
+        <Line label={t('admin.fee')}>{exact(w.fee, w.currency)}</Line>
+        <Line label={t('admin.receive')}>{exact(w.receive, w.currency)}</Line>
       </>
     );
   }
@@ -121,8 +122,8 @@ function requester(item: QueueItem): string {
 
 /** What approving moves, for the confirmation: the amount of a deposit or withdrawal. */
 function amountOf(kind: QueueKind, item: QueueItem): string | null {
-  if (kind === 'deposits') return `${(item as AdminDeposit).amount} ${(item as AdminDeposit).currency}`;
-  if (kind === 'withdrawals') return `${(item as AdminWithdrawal).number} ${(item as AdminWithdrawal).currency}`;
+  if (kind === 'deposits') return exact((item as AdminDeposit).amount, (item as AdminDeposit).currency);
+  if (kind === 'withdrawals') return exact((item as AdminWithdrawal).number, (item as AdminWithdrawal).currency);
   return null;
 }
 

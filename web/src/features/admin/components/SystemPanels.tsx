@@ -163,6 +163,11 @@ export function AddressesPanel() {
             <header className="funds-item-head">
               <strong className="ellipsis">
                 {coinName(a.currency)} · {a.network}
+                {a.demo ? (
+                  <span className="admin-demo-tag" data-testid="admin-address-demo">
+                    {t('admin.addresses.demo')}
+                  </span>
+                ) : null}
               </strong>
               <button type="button" className="icon-button small" onClick={() => setEditing(a)} aria-label={t('admin.addresses.edit')}>
                 <EditSOutline />
@@ -184,6 +189,11 @@ export function AddressesPanel() {
 }
 
 const CORE_FIELDS = new Set(['name', 'backlog', 'handled', 'last_message_at']);
+/**
+ * Actors working for the demo: the demo traders place real orders from demo
+ * accounts, so the admin must be able to tell their activity from customers'.
+ */
+const DEMO_ACTORS = new Set(['demo-traders']);
 
 export function HealthPanel() {
   const { t } = useTranslation();
@@ -202,9 +212,16 @@ export function HealthPanel() {
           const stale = a.last_message_at !== null && now - a.last_message_at > STALE_MS;
           const ok = a.backlog === 0 && !stale;
           return (
-            <article className="funds-item" key={a.name}>
+            <article className="funds-item" key={a.name} data-testid="admin-actor" data-name={a.name}>
               <header className="funds-item-head">
-                <strong className="ellipsis admin-mono">{a.name}</strong>
+                <span className="admin-name">
+                  <strong className="ellipsis admin-mono">{a.name}</strong>
+                  {DEMO_ACTORS.has(a.name) ? (
+                    <span className="admin-demo-tag" data-testid="admin-actor-demo">
+                      {t('admin.demo')}
+                    </span>
+                  ) : null}
+                </span>
                 <span className={`admin-dot ${ok ? 'ok' : 'warn'}`} aria-label={t(ok ? 'admin.health.ok' : 'admin.health.warn')} />
               </header>
               <div className="admin-stats">

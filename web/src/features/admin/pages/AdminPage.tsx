@@ -1,7 +1,7 @@
 /**
  * The admin's review desk (only for accounts with role "admin"; the server
  * refuses everyone else anyway): deposit, withdrawal and verification queues,
- * the ledger audit, the platform deposit addresses and the actors' health.
+ * the accounts, the ledger audit, the platform deposit addresses and the actors' health.
  */
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,10 @@ import { ROUTES } from '../../../lib/constants';
 import { selectUser } from '../../../lib/session';
 import { QueuePanel } from '../components/QueuePanel';
 import { AddressesPanel, AuditPanel, HealthPanel } from '../components/SystemPanels';
+import { UsersPanel } from '../components/UsersPanel';
 import '../../../components/FundsStyles.css';
 
-const TABS = ['deposits', 'withdrawals', 'verifications', 'audit', 'addresses', 'health'] as const;
+const TABS = ['deposits', 'withdrawals', 'verifications', 'users', 'audit', 'addresses', 'health'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -45,6 +46,7 @@ export default function AdminPage() {
         ))}
       </Tabs>
       {tab === 'deposits' || tab === 'withdrawals' || tab === 'verifications' ? <QueuePanel key={tab} kind={tab} /> : null}
+      {tab === 'users' ? <UsersPanel /> : null}
       {tab === 'audit' ? <AuditPanel /> : null}
       {tab === 'addresses' ? <AddressesPanel /> : null}
       {tab === 'health' ? <HealthPanel /> : null}

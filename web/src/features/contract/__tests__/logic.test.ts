@@ -5,7 +5,6 @@ import {
   contractQuote,
   elapsedShare,
   formatCountdown,
-  formatPrice,
   fromUnits,
   isAmount,
   optionFee,
@@ -114,16 +113,6 @@ describe('seconds options', () => {
     expect(outcomeOf(2)).toBe('lose');
     expect(outcomeOf(3)).toBe('tie');
     expect(outcomeOf(0)).toBe('open');
-  });
-});
-
-describe('price display', () => {
-  it('keeps every digit the server quoted', () => {
-    expect(formatPrice('67037.39')).toBe('67037.39');
-    expect(formatPrice('61674.3988')).toBe('61674.3988');
-    expect(formatPrice('0.12003')).toBe('0.12003');
-    expect(formatPrice('100.50')).toBe('100.5');
-    expect(formatPrice(null)).toBe('--');
   });
 });
 

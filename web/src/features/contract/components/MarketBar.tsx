@@ -3,19 +3,13 @@ import { List, Popup } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trendColor } from '../../../lib/format';
-import { formatPrice } from '../logic';
+import { formatChange, formatPrice, trendColor } from '../../../lib/format';
 import type { MarketRow } from '../api';
 
 interface Props {
   markets: MarketRow[];
   current: MarketRow;
   onPick: (row: MarketRow) => void;
-}
-
-function changeText(change: string): string {
-  const c = change || '0';
-  return `${c.startsWith('-') || c.startsWith('+') ? c : `+${c}`}%`;
 }
 
 export function MarketBar({ markets, current, onPick }: Props) {
@@ -28,8 +22,10 @@ export function MarketBar({ markets, current, onPick }: Props) {
         <DownFill fontSize={12} />
       </button>
       <div className="ct-market-price">
-        <strong style={{ color: trendColor(current.change) }} data-testid="ct-live-price">{current.now_price}</strong>
-        <span style={{ color: trendColor(current.change) }}>{changeText(current.change)}</span>
+        <strong style={{ color: trendColor(current.change) }} data-testid="ct-live-price">
+          {formatPrice(current.now_price, current.tick)}
+        </strong>
+        <span style={{ color: trendColor(current.change) }}>{formatChange(current.change)}</span>
       </div>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyStyle={{ borderRadius: '14px 14px 0 0', maxHeight: '70vh', overflowY: 'auto' }}>
         <List header={t('contract.pickMarket')} className="ct-market-list">
@@ -42,7 +38,7 @@ export function MarketBar({ markets, current, onPick }: Props) {
               }}
               extra={
                 <span style={{ color: trendColor(m.change) }}>
-                  {formatPrice(m.now_price)} · {changeText(m.change)}
+                  {formatPrice(m.now_price, m.tick)} · {formatChange(m.change)}
                 </span>
               }
             >

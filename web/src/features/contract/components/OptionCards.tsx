@@ -1,9 +1,10 @@
 /** A seconds option in the holding list (live countdown) or the history list (result). */
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, toFixed, trendColor } from '../../../lib/format';
+import { formatDateTime, signed, trendColor } from '../../../lib/format';
 import type { OptionOrder } from '../api';
-import { elapsedShare, formatCountdown, outcomeOf, ratioPercent, remainingMs, formatPrice } from '../logic';
+import { useOptionFigures } from '../figures';
+import { elapsedShare, formatCountdown, outcomeOf, ratioPercent, remainingMs } from '../logic';
 
 function Head({ order }: { order: OptionOrder }) {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ function Head({ order }: { order: OptionOrder }) {
 export function HoldingOptionCard({ order, now }: { order: OptionOrder; now: number }) {
   const { t } = useTranslation();
   const left = remainingMs(order.expires_at, now);
+  const { unit, price, money } = useOptionFigures(order);
   return (
     <div className="ct-order" data-testid="ct-option-holding" data-id={order.id}>
       <div className="ct-order-head">
@@ -33,16 +35,16 @@ export function HoldingOptionCard({ order, now }: { order: OptionOrder; now: num
       </div>
       <div className="ct-grid">
         <div>
-          <span>{t('contract.amount')}</span>
-          <b>{toFixed(order.number, 2)}</b>
+          <span>{unit(t('contract.amount'))}</span>
+          <b>{money(order.number)}</b>
         </div>
         <div>
           <span>{t('contract.openPrice')}</span>
-          <b>{formatPrice(order.open_price)}</b>
+          <b>{price(order.open_price)}</b>
         </div>
         <div>
-          <span>{t('contract.expectedProfit')}</span>
-          <b className="up">+{toFixed(order.expected_profit, 2)}</b>
+          <span>{unit(t('contract.expectedProfit'))}</span>
+          <b className="up">{signed(money(order.expected_profit))}</b>
         </div>
       </div>
       <div className="ct-progress">
@@ -56,6 +58,7 @@ export function HistoryOptionCard({ order }: { order: OptionOrder }) {
   const { t } = useTranslation();
   const outcome = outcomeOf(order.outcome);
   const profit = order.fact_profits;
+  const { unit, price, money } = useOptionFigures(order);
   return (
     <div className="ct-order" data-testid="ct-option-history">
       <div className="ct-order-head">
@@ -66,28 +69,28 @@ export function HistoryOptionCard({ order }: { order: OptionOrder }) {
       </div>
       <div className="ct-grid">
         <div>
-          <span>{t('contract.amount')}</span>
-          <b>{toFixed(order.number, 2)}</b>
+          <span>{unit(t('contract.amount'))}</span>
+          <b>{money(order.number)}</b>
         </div>
         <div>
           <span>{t('contract.openPrice')}</span>
-          <b>{formatPrice(order.open_price)}</b>
+          <b>{price(order.open_price)}</b>
         </div>
         <div>
           <span>{t('contract.endPrice')}</span>
-          <b>{formatPrice(order.end_price)}</b>
+          <b>{price(order.end_price)}</b>
         </div>
         <div>
           <span>{t('contract.payoutRatio')}</span>
           <b>{ratioPercent(order.profit_ratio)}</b>
         </div>
         <div>
-          <span>{t('contract.fee')}</span>
-          <b>{toFixed(order.fee, 4)}</b>
+          <span>{unit(t('contract.fee'))}</span>
+          <b>{money(order.fee)}</b>
         </div>
         <div>
-          <span>{t('contract.profitLoss')}</span>
-          <b style={{ color: trendColor(profit) }}>{toFixed(profit, 2)}</b>
+          <span>{unit(t('contract.profitLoss'))}</span>
+          <b style={{ color: trendColor(profit) }}>{signed(money(profit))}</b>
         </div>
       </div>
       <div className="ct-order-foot">

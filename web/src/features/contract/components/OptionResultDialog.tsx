@@ -2,9 +2,10 @@
 import { Button, Dialog } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, MinusCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { toFixed, trendColor } from '../../../lib/format';
+import { signed, trendColor } from '../../../lib/format';
 import type { OptionOrder } from '../api';
-import { outcomeOf, formatPrice } from '../logic';
+import { useOptionFigures } from '../figures';
+import { outcomeOf } from '../logic';
 
 function clock(ms: number | null): string {
   if (!ms) return '--';
@@ -16,6 +17,7 @@ function clock(ms: number | null): string {
 export function OptionResultDialog({ order, onClose }: { order: OptionOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
   const outcome = order ? outcomeOf(order.outcome) : 'open';
+  const figures = useOptionFigures(order ?? { symbol: '', currency_id: 0 });
   const icon =
     outcome === 'win' ? (
       <CheckCircleFill fontSize={44} color="var(--bourse-up)" />
@@ -35,8 +37,7 @@ export function OptionResultDialog({ order, onClose }: { order: OptionOrder | nu
             {icon}
             <h2>{outcome === 'open' ? t('contract.settling') : t(`contract.outcome.${outcome}`)}</h2>
             <div className="ct-result-amount" style={{ color: trendColor(order.fact_profits) }}>
-              {order.fact_profits.startsWith('-') ? '' : '+'}
-              {toFixed(order.fact_profits, 2)}
+              {signed(figures.money(order.fact_profits))}
             </div>
             <div className="ct-confirm">
               <div>
@@ -46,24 +47,24 @@ export function OptionResultDialog({ order, onClose }: { order: OptionOrder | nu
                 </b>
               </div>
               <div>
-                <span>{t('contract.amount')}</span>
-                <b>{toFixed(order.number, 2)}</b>
+                <span>{figures.unit(t('contract.amount'))}</span>
+                <b>{figures.money(order.number)}</b>
               </div>
               <div>
                 <span>{t('contract.openPrice')}</span>
                 <b>
-                  {formatPrice(order.open_price)} · {clock(order.opened_at)}
+                  {figures.price(order.open_price)} · {clock(order.opened_at)}
                 </b>
               </div>
               <div>
                 <span>{t('contract.endPrice')}</span>
                 <b>
-                  {formatPrice(order.end_price)} · {clock(order.complete_time ?? order.expires_at)}
+                  {figures.price(order.end_price)} · {clock(order.complete_time ?? order.expires_at)}
                 </b>
               </div>
               <div>
-                <span>{t('contract.payout')}</span>
-                <b>{toFixed(order.payout, 2)}</b>
+                <span>{figures.unit(t('contract.payout'))}</span>
+                <b>{figures.money(order.payout)}</b>
               </div>
             </div>
             <Button block color="primary" style={{ marginTop: 16 }} onClick={onClose} data-testid="ct-result-ok">

@@ -3,9 +3,10 @@ import { Button, Dialog, Tag } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, PLACEHOLDER, toFixed, trendColor } from '../../../lib/format';
+import { formatDateTime, PLACEHOLDER, signed, trendColor } from '../../../lib/format';
 import type { LeverOrder } from '../api';
-import { isCloseReason, formatPrice, riskTone, RISK_COLORS } from '../logic';
+import { useContractFigures } from '../figures';
+import { isCloseReason, riskTone, RISK_COLORS } from '../logic';
 
 function Cell({ label, children, testId, color }: { label: ReactNode; children: ReactNode; testId?: string; color?: string }) {
   return (
@@ -40,11 +41,6 @@ function RiskLabel() {
   );
 }
 
-function signed(value: string | null | undefined): string {
-  if (value === null || value === undefined) return PLACEHOLDER;
-  const fixed = toFixed(value, 4);
-  return fixed.startsWith('-') || fixed === PLACEHOLDER || /^0\.0+$/.test(fixed) ? fixed : `+${fixed}`;
-}
 
 function Title({ order }: { order: LeverOrder }) {
   const { t } = useTranslation();
@@ -62,28 +58,29 @@ function Title({ order }: { order: LeverOrder }) {
 export function PositionCard({ order, onClose, onStops }: { order: LeverOrder; onClose: () => void; onStops: () => void }) {
   const { t } = useTranslation();
   const risk = order.risk_rate ? `${order.risk_rate}%` : PLACEHOLDER;
+  const { unit, price, money } = useContractFigures(order.symbol);
   return (
     <div className="ct-order" data-testid="ct-position" data-id={order.id}>
       <div className="ct-order-head">
         <Title order={order} />
         <div className="ct-order-profit" style={{ color: trendColor(order.profit) }} data-testid="ct-position-profit">
-          {signed(order.profit)}
+          {signed(money(order.profit))}
         </div>
       </div>
       <div className="ct-grid">
         <Cell label={t('contract.lots')}>{order.share}</Cell>
-        <Cell label={t('contract.openPrice')}>{formatPrice(order.price)}</Cell>
-        <Cell label={t('contract.markPrice')}>{formatPrice(order.mark_price)}</Cell>
-        <Cell label={t('contract.margin')}>{toFixed(order.caution_money, 4)}</Cell>
-        <Cell label={t('contract.fee')}>{toFixed(order.trade_fee, 4)}</Cell>
-        <Cell label={t('contract.overnightFee')}>{toFixed(order.overnight_money, 4)}</Cell>
+        <Cell label={unit(t('contract.openPrice'))}>{price(order.price)}</Cell>
+        <Cell label={unit(t('contract.markPrice'))}>{price(order.mark_price)}</Cell>
+        <Cell label={unit(t('contract.margin'))}>{money(order.caution_money)}</Cell>
+        <Cell label={unit(t('contract.fee'))}>{money(order.trade_fee)}</Cell>
+        <Cell label={unit(t('contract.overnightFee'))}>{money(order.overnight_money)}</Cell>
         <Cell label={<RiskLabel />} testId="ct-position-risk" color={RISK_COLORS[riskTone(order.risk_rate) ?? 'safe']}>
           {risk}
         </Cell>
-        <Cell label={t('contract.liqPrice')}>{formatPrice(order.force_close_price)}</Cell>
+        <Cell label={unit(t('contract.liqPrice'))}>{price(order.force_close_price)}</Cell>
         <Cell label={t('contract.tpsl')} testId="ct-position-tpsl">
-          {order.target_profit_price ? formatPrice(order.target_profit_price) : PLACEHOLDER} /{' '}
-          {order.stop_loss_price ? formatPrice(order.stop_loss_price) : PLACEHOLDER}
+          {order.target_profit_price ? price(order.target_profit_price) : PLACEHOLDER} /{' '}
+          {order.stop_loss_price ? price(order.stop_loss_price) : PLACEHOLDER}
         </Cell>
       </div>
       <div className="ct-order-foot">
@@ -101,6 +98,7 @@ export function PositionCard({ order, onClose, onStops }: { order: LeverOrder; o
 
 export function PendingCard({ order, onCancel }: { order: LeverOrder; onCancel: () => void }) {
   const { t } = useTranslation();
+  const { unit, price, money } = useContractFigures(order.symbol);
   return (
     <div className="ct-order" data-testid="ct-pending">
       <div className="ct-order-head">
@@ -108,9 +106,9 @@ export function PendingCard({ order, onCancel }: { order: LeverOrder; onCancel: 
         <span className="hint">{t('contract.waiting')}</span>
       </div>
       <div className="ct-grid">
-        <Cell label={t('contract.limitPrice')}>{formatPrice(order.target_price)}</Cell>
+        <Cell label={unit(t('contract.limitPrice'))}>{price(order.target_price)}</Cell>
         <Cell label={t('contract.lots')}>{order.share}</Cell>
-        <Cell label={t('contract.margin')}>{toFixed(order.caution_money, 4)}</Cell>
+        <Cell label={unit(t('contract.margin'))}>{money(order.caution_money)}</Cell>
       </div>
       <div className="ct-order-foot">
         <span className="hint">{formatDateTime(order.created_at)}</span>
@@ -125,6 +123,7 @@ export function PendingCard({ order, onCancel }: { order: LeverOrder; onCancel: 
 export function HistoryCard({ order }: { order: LeverOrder }) {
   const { t } = useTranslation();
   const cancelled = order.status === 4;
+  const { unit, price, money } = useContractFigures(order.symbol);
   const reason = cancelled
     ? t('contract.reason.cancelled')
     : isCloseReason(order.close_reason)
@@ -135,15 +134,15 @@ export function HistoryCard({ order }: { order: LeverOrder }) {
       <div className="ct-order-head">
         <Title order={order} />
         <div className="ct-order-profit" style={{ color: trendColor(order.profit) }}>
-          {cancelled ? PLACEHOLDER : signed(order.profit)}
+          {cancelled ? PLACEHOLDER : signed(money(order.profit))}
         </div>
       </div>
       <div className="ct-grid">
         <Cell label={t('contract.lots')}>{order.share}</Cell>
-        <Cell label={t('contract.openPrice')}>{cancelled ? PLACEHOLDER : formatPrice(order.price)}</Cell>
-        <Cell label={t('contract.closePrice')}>{formatPrice(order.close_price)}</Cell>
-        <Cell label={t('contract.margin')}>{toFixed(order.caution_money, 4)}</Cell>
-        <Cell label={t('contract.fee')}>{toFixed(order.trade_fee, 4)}</Cell>
+        <Cell label={unit(t('contract.openPrice'))}>{cancelled ? PLACEHOLDER : price(order.price)}</Cell>
+        <Cell label={unit(t('contract.closePrice'))}>{price(order.close_price)}</Cell>
+        <Cell label={unit(t('contract.margin'))}>{money(order.caution_money)}</Cell>
+        <Cell label={unit(t('contract.fee'))}>{money(order.trade_fee)}</Cell>
         <Cell label={t('contract.closeReason')} testId="ct-history-reason">
           {reason}
         </Cell>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
 import { useLeverSetStopMutation, type LeverOrder } from '../api';
-import { isAmount, formatPrice } from '../logic';
+import { useContractFigures } from '../figures';
+import { isAmount } from '../logic';
 
 export function StopsDialog({ order, onClose }: { order: LeverOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ function StopsForm({ order, onClose }: { order: LeverOrder; onClose: () => void 
   const [tp, setTp] = useState(order.target_profit_price ?? '');
   const [sl, setSl] = useState(order.stop_loss_price ?? '');
   const [setStop, { isLoading }] = useLeverSetStopMutation();
+  const { price } = useContractFigures(order.symbol);
 
   const save = async () => {
     if ((tp.trim() && !isAmount(tp)) || (sl.trim() && !isAmount(sl))) {
@@ -42,8 +44,8 @@ function StopsForm({ order, onClose }: { order: LeverOrder; onClose: () => void 
   return (
     <div data-testid="ct-stops-dialog">
     <p className="hint">
-      {order.symbol} · {t('contract.openPrice')} {formatPrice(order.price)} · {t('contract.markPrice')}{' '}
-      {formatPrice(order.mark_price)}
+      {order.symbol} · {t('contract.openPrice')} {price(order.price)} · {t('contract.markPrice')}{' '}
+      {price(order.mark_price)}
     </p>
     <div className="ct-dialog-field">
       <div className="ct-label">

@@ -13,7 +13,8 @@ import { useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { TabHeader } from '../../../components/TabHeader';
-import { toFixed } from '../../../lib/format';
+import { useCoinPlaces } from '../../../components/FundsApi';
+import { decimalsOf, formatCoin, formatDecimal, PLACEHOLDER, toFixed } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
@@ -29,7 +30,7 @@ import {
 import { ContractLists } from '../components/ContractLists';
 import { MarketBar } from '../components/MarketBar';
 import { TransferDialog } from '../components/TransferDialog';
-import { compareDecimal, contractQuote, isAmount, ratioPercent, formatPrice } from '../logic';
+import { compareDecimal, contractQuote, isAmount, ratioPercent } from '../logic';
 import { CONTRACT_ROUTES } from '../paths';
 import '../contract.css';
 
@@ -65,6 +66,10 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
     [price, lots, deal.lever_share_num, multiple, deal.lever_trade_fee],
   );
   const coin = market.legal_name || 'USDT';
+  const places = useCoinPlaces()(coin);
+  const money = (value: string) => formatCoin(value, places);
+  // A typed price is confirmed as typed (grouped), never cut: it is what is sent.
+  const typed = (value: string) => formatDecimal(value.trim());
   const low = loggedIn && quote !== null && compareDecimal(deal.lever_balance, quote.cost) === -1;
   const base = market.currency_name || market.symbol.split('/')[0];
 
@@ -102,13 +107,16 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
           <ConfirmRow label={t('contract.direction')} value={`${sideText} ${multiple}×`} />
           <ConfirmRow
             label={t('contract.orderType')}
-            value={kind === 'market' ? t('contract.marketOrder') : `${t('contract.limitOrder')} ${limitPrice.trim()}`}
+            value={kind === 'market' ? t('contract.marketOrder') : `${t('contract.limitOrder')} ${typed(limitPrice)}`}
           />
-          <ConfirmRow label={t('contract.lots')} value={`${lots} (${toFixed(quote.notional, 2)} ${coin})`} />
-          <ConfirmRow label={t('contract.margin')} value={`${toFixed(quote.margin, 4)} ${coin}`} />
-          <ConfirmRow label={t('contract.fee')} value={`${toFixed(quote.fee, 4)} ${coin}`} />
+          <ConfirmRow label={t('contract.lots')} value={`${lots} (${money(quote.notional)} ${coin})`} />
+          <ConfirmRow label={t('contract.margin')} value={`${money(quote.margin)} ${coin}`} />
+          <ConfirmRow label={t('contract.fee')} value={`${money(quote.fee)} ${coin}`} />
           {tp.trim() || sl.trim() ? (
-            <ConfirmRow label={t('contract.tpsl')} value={`${tp.trim() || '--'} / ${sl.trim() || '--'}`} />
+            <ConfirmRow
+              label={t('contract.tpsl')}
+              value={`${tp.trim() ? typed(tp) : PLACEHOLDER} / ${sl.trim() ? typed(sl) : PLACEHOLDER}`}
+            />
           ) : null}
           {kind === 'market' ? <p className="hint">{t('contract.marketHint')}</p> : null}
         </div>
@@ -173,7 +181,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
               value={limitPrice}
               onChange={setLimitPrice}
               inputMode="decimal"
-              placeholder={formatPrice(market.now_price)}
+              placeholder={toFixed(market.now_price, decimalsOf(deal.tick))}
             />
             <span className="ct-input-unit">{coin}</span>
           </div>
@@ -183,7 +191,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
       <div className="ct-field">
         <div className="ct-label">
           <span>{t('contract.lots')}</span>
-          <span>{t('contract.lotSize', { size: deal.lever_share_num, coin: base })}</span>
+          <span>{t('contract.lotSize', { size: formatDecimal(deal.lever_share_num), coin: base })}</span>
         </div>
         <Stepper
           data-testid="ct-lots"
@@ -231,16 +239,16 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
 
       <div className="ct-summary" data-testid="ct-summary">
         <div>
-          <span>{t('contract.notional')}</span>
-          <b data-testid="ct-notional">{quote ? toFixed(quote.notional, 2) : '--'}</b>
+          <span>{`${t('contract.notional')}(${coin})`}</span>
+          <b data-testid="ct-notional">{quote ? money(quote.notional) : PLACEHOLDER}</b>
         </div>
         <div>
-          <span>{t('contract.margin')}</span>
-          <b data-testid="ct-margin">{quote ? toFixed(quote.margin, 4) : '--'}</b>
+          <span>{`${t('contract.margin')}(${coin})`}</span>
+          <b data-testid="ct-margin">{quote ? money(quote.margin) : PLACEHOLDER}</b>
         </div>
         <div>
-          <span>{t('contract.fee')}</span>
-          <b data-testid="ct-fee">{quote ? toFixed(quote.fee, 4) : '--'}</b>
+          <span>{`${t('contract.fee')}(${coin})`}</span>
+          <b data-testid="ct-fee">{quote ? money(quote.fee) : PLACEHOLDER}</b>
         </div>
         <div>
           <span>{t('contract.feeRate')}</span>
@@ -251,7 +259,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
       {loggedIn ? (
         <div className={`ct-balance ${low ? 'low' : ''}`}>
           <span className="ellipsis">
-            {t('contract.leverAvailable')} <b data-testid="ct-balance">{toFixed(deal.lever_balance, 4)}</b> {coin}
+            {t('contract.leverAvailable')} <b data-testid="ct-balance">{money(deal.lever_balance)}</b> {coin}
           </span>
           <button type="button" className="ct-link" onClick={() => setTransferOpen(true)} data-testid="ct-transfer">
             {t('contract.transferIn')}

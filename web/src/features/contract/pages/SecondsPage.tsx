@@ -12,7 +12,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
-import { toFixed } from '../../../lib/format';
+import { useCoinPlaces } from '../../../components/FundsApi';
+import { formatCoin, formatDecimal, PLACEHOLDER, signed } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -67,6 +68,8 @@ export default function SecondsPage() {
   const duration = durations.data?.find((d) => d.seconds === seconds) ?? durations.data?.[0];
   const payable = balance.data?.[0];
   const coin = payable?.name || 'USDT';
+  const places = useCoinPlaces()(payable?.currency_id ?? coin);
+  const money = (value: string) => formatCoin(value, places);
 
   const settled = useCallback(
     (order: OptionOrder) => {
@@ -114,7 +117,7 @@ export default function SecondsPage() {
       return;
     }
     if (compareDecimal(value, duration.min_amount) === -1 || compareDecimal(value, duration.max_amount) === 1) {
-      showToast(t('contract.amountRange', { min: duration.min_amount, max: duration.max_amount }));
+      showToast(t('contract.amountRange', { min: money(duration.min_amount), max: money(duration.max_amount) }));
       return;
     }
     const fee = optionFee(value, duration.fee_rate);
@@ -144,19 +147,19 @@ export default function SecondsPage() {
           <div>
             <span>{t('contract.amount')}</span>
             <b>
-              {value} {coin}
+              {formatDecimal(value)} {coin}
             </b>
           </div>
           <div>
             <span>{t('contract.fee')}</span>
             <b>
-              {fee} {coin}
+              {money(fee)} {coin}
             </b>
           </div>
           <div>
             <span>{t('contract.expectedProfit')}</span>
             <b className="up">
-              +{optionProfit(value, duration.profit_ratio)} {coin}
+              {signed(money(optionProfit(value, duration.profit_ratio)))} {coin}
             </b>
           </div>
         </div>
@@ -198,7 +201,7 @@ export default function SecondsPage() {
     body = (
       <>
         <MarketBar markets={list} current={market} onPick={(m) => setParams({ symbol: m.symbol }, { replace: true })} />
-        <OptionChart key={market.symbol} symbol={market.symbol} price={market.now_price} />
+        <OptionChart key={market.symbol} symbol={market.symbol} price={market.now_price} tick={market.tick} seconds={duration.seconds} />
         <div className="card" data-testid="ct-option-form">
           <div className="ct-label">
             <span>{t('contract.duration')}</span>
@@ -229,7 +232,7 @@ export default function SecondsPage() {
           <div className="ct-field">
             <div className="ct-label">
               <span>{t('contract.amount')}</span>
-              <span>{t('contract.amountBounds', { min: duration.min_amount, max: duration.max_amount })}</span>
+              <span>{t('contract.amountBounds', { min: money(duration.min_amount), max: money(duration.max_amount) })}</span>
             </div>
             <div className="ct-input">
               <Input
@@ -245,18 +248,18 @@ export default function SecondsPage() {
           </div>
           <div className="ct-summary">
             <div>
-              <span>{t('contract.fee')}</span>
-              <b>{typed ? optionFee(amount.trim(), duration.fee_rate) : '--'}</b>
+              <span>{`${t('contract.fee')}(${coin})`}</span>
+              <b>{typed ? money(optionFee(amount.trim(), duration.fee_rate)) : PLACEHOLDER}</b>
             </div>
             <div>
-              <span>{t('contract.expectedProfit')}</span>
-              <b className="up">{typed ? `+${optionProfit(amount.trim(), duration.profit_ratio)}` : '--'}</b>
+              <span>{`${t('contract.expectedProfit')}(${coin})`}</span>
+              <b className="up">{typed ? signed(money(optionProfit(amount.trim(), duration.profit_ratio))) : PLACEHOLDER}</b>
             </div>
           </div>
           {token ? (
             <div className={`ct-balance ${low ? 'low' : ''}`}>
               <span className="ellipsis">
-                {t('contract.optionsAvailable')} <b data-testid="ct-option-balance">{payable ? toFixed(payable.available, 2) : '--'}</b> {coin}
+                {t('contract.optionsAvailable')} <b data-testid="ct-option-balance">{payable ? money(payable.available) : PLACEHOLDER}</b> {coin}
               </span>
               <button type="button" className="ct-link" onClick={() => setTransferOpen(true)} data-testid="ct-option-transfer">
                 {t('contract.transferIn')}

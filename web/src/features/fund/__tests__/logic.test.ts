@@ -5,10 +5,8 @@ import {
   availableOf,
   balancesForTab,
   checkAmount,
+  coinParam,
   compareDecimal,
-  displayAmount,
-  displayFixed,
-  groupThousands,
   isSmallBalance,
   reasonKey,
   receiveAfterFee,
@@ -161,26 +159,29 @@ describe('hide small balances', () => {
   });
 });
 
-describe('display', () => {
-  it('groups thousands and keeps the exact digits', () => {
-    expect(groupThousands('77025.92')).toBe('77,025.92');
-    expect(groupThousands('-1234567')).toBe('-1,234,567');
-    expect(displayAmount('10000.000000')).toBe('10,000');
-    expect(displayAmount('0.00148993')).toBe('0.00148993');
-    expect(displayAmount('abc')).toBe('--');
-  });
-
-  it('fixes values to two decimals, cut toward zero', () => {
-    expect(displayFixed('67025.929')).toBe('67,025.92');
-    expect(displayFixed('0')).toBe('0.00');
-    expect(displayFixed(undefined)).toBe('--');
-  });
-});
-
 describe('ledger reasons', () => {
   it('translates the known reasons and leaves others as sent', () => {
     expect(reasonKey('deposit')).toBe('fund.reason.deposit');
     expect(reasonKey('option_settle')).toBe('fund.reason.option_settle');
     expect(reasonKey('something_new')).toBeNull();
+  });
+});
+
+describe('the coin a page is about', () => {
+  const of = (query: string) => coinParam(new URLSearchParams(query));
+
+  it('reads a positive whole id', () => {
+    expect(of('currency=3')).toBe(3);
+    expect(of('currency=12&type=2')).toBe(12);
+  });
+
+  it('names no coin when the id is missing or not an id', () => {
+    expect(of('')).toBeNull();
+    expect(of('currency=')).toBeNull();
+    expect(of('currency=0')).toBeNull();
+    expect(of('currency=-1')).toBeNull();
+    expect(of('currency=1.5')).toBeNull();
+    expect(of('currency=BTC')).toBeNull();
+    expect(of('currency=99999999999999999999')).toBeNull();
   });
 });

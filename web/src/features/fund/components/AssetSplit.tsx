@@ -6,8 +6,10 @@
  */
 import { Cell, Pie, PieChart } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { useCoinPlaces } from '../../../components/FundsApi';
+import { DEFAULT_PRECISION } from '../../../lib/constants';
+import { formatCoin } from '../../../lib/format';
 import type { AssetTab } from '../logic';
-import { displayFixed } from '../logic';
 
 const COLORS: Record<AssetTab, string> = {
   crypto: '#f0b90b',
@@ -24,6 +26,8 @@ interface Props {
 
 export default function AssetSplit({ parts, total }: Props) {
   const { t } = useTranslation();
+  // Values are in USDT: its precision, the spec's default while the coin list loads.
+  const usdt = useCoinPlaces()('USDT') ?? DEFAULT_PRECISION;
   const sum = Number(total);
   if (parts.length === 0 || !(sum > 0)) return null;
   const data = parts.map((p) => ({ key: p.key, value: Number(p.value) }));
@@ -47,7 +51,7 @@ export default function AssetSplit({ parts, total }: Props) {
               <span className="funds-split-dot" style={{ background: COLORS[p.key] }} />
               <span className="funds-split-name ellipsis">{t(`fund.tabs.${p.key}`)}</span>
               <span className="funds-split-share">{share < 0.01 ? '<0.01' : share.toFixed(2)}%</span>
-              <span className="funds-split-value ellipsis">{displayFixed(p.value)}</span>
+              <span className="funds-split-value ellipsis">{formatCoin(p.value, usdt)}</span>
             </li>
           );
         })}

@@ -1,14 +1,14 @@
 /** One ledger record: what happened (translated reason), when, in which account, the signed amount and the balance after. */
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, trendColor } from '../../../lib/format';
+import { useCoinPlaces } from '../../../components/FundsApi';
+import { formatCoin, formatDateTime, signed, trendColor } from '../../../lib/format';
 import type { LedgerRecord } from '../api';
-import { displayAmount, reasonKey } from '../logic';
+import { reasonKey } from '../logic';
 
 export function LedgerRow({ record, showCoin }: { record: LedgerRecord; showCoin?: boolean }) {
   const { t } = useTranslation();
   const key = reasonKey(record.reason);
-  const amount = displayAmount(record.amount);
-  const signed = amount.startsWith('-') || amount === '0' ? amount : `+${amount}`;
+  const places = useCoinPlaces()(record.currency_id);
   return (
     <div className="funds-record" data-testid="ledger-row" data-reason={record.reason}>
       <div className="funds-record-main">
@@ -24,10 +24,10 @@ export function LedgerRow({ record, showCoin }: { record: LedgerRecord; showCoin
       </div>
       <div className="funds-record-side">
         <span className="funds-record-amount" style={{ color: trendColor(record.amount) }}>
-          {signed}
+          {signed(formatCoin(record.amount, places))}
         </span>
         <span className="funds-record-after ellipsis">
-          {t('fund.records.balanceAfter', { amount: displayAmount(record.balance_after) })}
+          {t('fund.records.balanceAfter', { amount: formatCoin(record.balance_after, places) })}
         </span>
       </div>
     </div>

@@ -2,10 +2,10 @@
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
-import { formatDateTime } from '../../../lib/format';
+import { useCoinPlaces } from '../../../components/FundsApi';
+import { formatCoin, formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useCancelWithdrawMutation, type DepositRecord, type TransferRecord, type WithdrawRecord } from '../api';
-import { displayAmount } from '../logic';
 
 const DEPOSIT_STATE: Record<number, { key: string; tone: FundsTone }> = {
   0: { key: 'fund.state.review', tone: 'pending' },
@@ -37,6 +37,7 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 
 export function DepositItem({ record }: { record: DepositRecord }) {
   const { t } = useTranslation();
+  const places = useCoinPlaces();
   const state = DEPOSIT_STATE[record.state] ?? DEPOSIT_STATE[0];
   return (
     <article className="funds-item" data-testid="deposit-item" data-state={record.state}>
@@ -47,7 +48,7 @@ export function DepositItem({ record }: { record: DepositRecord }) {
         <FundsStatusTag tone={state.tone}>{t(state.key)}</FundsStatusTag>
       </header>
       <div className="funds-item-amount">
-        {displayAmount(record.amount)} <span className="funds-item-unit">{record.currency}</span>
+        {formatCoin(record.amount, places(record.currency_id))} <span className="funds-item-unit">{record.currency}</span>
       </div>
       <Line label={t('fund.receive.toAddress')}>
         <span className="funds-break">{record.address}</span>
@@ -68,6 +69,7 @@ export function DepositItem({ record }: { record: DepositRecord }) {
 
 export function WithdrawItem({ record, update }: { record: WithdrawRecord; update: (next: WithdrawRecord) => void }) {
   const { t } = useTranslation();
+  const places = useCoinPlaces();
   const [cancel, { isLoading }] = useCancelWithdrawMutation();
   const state = WITHDRAW_STATE[record.state] ?? WITHDRAW_STATE[0];
 
@@ -96,13 +98,13 @@ export function WithdrawItem({ record, update }: { record: WithdrawRecord; updat
         <FundsStatusTag tone={state.tone}>{t(state.key)}</FundsStatusTag>
       </header>
       <div className="funds-item-amount">
-        {displayAmount(record.number)} <span className="funds-item-unit">{record.currency}</span>
+        {formatCoin(record.number, places(record.currency_id))} <span className="funds-item-unit">{record.currency}</span>
       </div>
       <Line label={t('fund.withdraw.fee')}>
-        {displayAmount(record.fee)} {record.currency}
+        {formatCoin(record.fee, places(record.currency_id))} {record.currency}
       </Line>
       <Line label={t('fund.withdraw.receive')}>
-        {displayAmount(record.receive)} {record.currency}
+        {formatCoin(record.receive, places(record.currency_id))} {record.currency}
       </Line>
       <Line label={t('fund.withdraw.destination')}>
         <span className="funds-break">{record.destination}</span>
@@ -123,11 +125,12 @@ export function WithdrawItem({ record, update }: { record: WithdrawRecord; updat
 
 export function TransferItem({ record }: { record: TransferRecord }) {
   const { t } = useTranslation();
+  const places = useCoinPlaces();
   return (
     <article className="funds-item" data-testid="transfer-item">
       <header className="funds-item-head">
         <strong className="ellipsis">{record.currency}</strong>
-        <span className="funds-item-amount-inline">{displayAmount(record.number)}</span>
+        <span className="funds-item-amount-inline">{formatCoin(record.number, places(record.currency_id))}</span>
       </header>
       <div className="funds-route">
         <span className="funds-chip">{t(`fund.accounts.${record.from_name}`, { defaultValue: record.from_name })}</span>

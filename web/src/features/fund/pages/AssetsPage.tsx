@@ -10,18 +10,17 @@ import { FundsSwapIcon } from '../../../components/FundsIcons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetWalletListQuery } from '../../../components/FundsApi';
+import { useCoinPlaces, useGetWalletListQuery } from '../../../components/FundsApi';
 import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
 import { useFundsFiat } from '../../../components/FundsFiat';
 import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
 import { FUNDS_ROUTES, selectRoute } from '../../../components/FundsRoutes';
 import { TabHeader } from '../../../components/TabHeader';
-import { multiplyDecimal } from '../../../lib/format';
+import { DEFAULT_PRECISION } from '../../../lib/constants';
+import { formatCoin, formatFiat } from '../../../lib/format';
 import {
   ASSET_TABS,
   balancesForTab,
-  displayAmount,
-  displayFixed,
   isAssetTab,
   splitByTab,
   tabOf,
@@ -53,6 +52,9 @@ export default function AssetsPage() {
   const account = tabOf(tab).account;
   const total = wallet.data?.total_usdt ?? '0';
   const mask = (text: string) => (hidden ? HIDDEN : text);
+  const places = useCoinPlaces();
+  // Values are in USDT: its precision, the spec's default while the coin list loads.
+  const usdt = places('USDT') ?? DEFAULT_PRECISION;
 
   const toggleSmall = (value: boolean) => {
     setHideSmall(value);
@@ -91,11 +93,11 @@ export default function AssetsPage() {
         </div>
         {/* The figures carry their test ids only once the wallet answered, so a reader never sees "--". */}
         <div className="asset-value" data-testid={wallet.data ? 'assets-total-usdt' : undefined}>
-          {wallet.data ? mask(displayFixed(total)) : '--'}
+          {wallet.data ? mask(formatCoin(total, usdt)) : '--'}
           <span className="funds-total-unit">USDT</span>
         </div>
         <div className="funds-total-fiat" data-testid={wallet.data ? 'assets-total' : undefined}>
-          ≈ {wallet.data ? mask(`${fiat.symbol}${displayFixed(multiplyDecimal(total, fiat.rate))} ${fiat.currency_code}`) : '--'}
+          ≈ {wallet.data ? mask(`${formatFiat(total, fiat)} ${fiat.currency_code}`) : '--'}
         </div>
         <div className="funds-actions">
           {actions.map((a) => (
@@ -126,7 +128,7 @@ export default function AssetsPage() {
 
       <div className="funds-tab-bar">
         <span className="funds-tab-total" data-testid="assets-tab-total">
-          {t('fund.assets.accountValue')} ≈ {wallet.data ? mask(displayFixed(tabTotal(rows))) : '--'} USDT
+          {t('fund.assets.accountValue')} ≈ {wallet.data ? mask(formatCoin(tabTotal(rows), usdt)) : '--'} USDT
         </span>
         <Checkbox checked={hideSmall} onChange={toggleSmall} className="funds-hide-small" data-testid="assets-hide-small">
           {t('fund.assets.hideSmall')}
@@ -152,18 +154,18 @@ export default function AssetsPage() {
                 <span className="funds-coin-head">
                   <FundsCoinIcon src={row.image} name={row.name} />
                   <span className="funds-coin-name ellipsis">{row.name}</span>
-                  <span className="funds-coin-value ellipsis">≈ {mask(displayFixed(row.value_usdt))} USDT</span>
+                  <span className="funds-coin-value ellipsis">≈ {mask(formatCoin(row.value_usdt, usdt))} USDT</span>
                 </span>
                 <span className="funds-coin-cols">
                   <span className="funds-col">
                     <span className="funds-col-label ellipsis">{t('fund.available')}</span>
                     <span className="funds-col-value" data-testid={`asset-${row.name}-available`}>
-                      {mask(displayAmount(row.available))}
+                      {mask(formatCoin(row.available, places(row.currency_id)))}
                     </span>
                   </span>
                   <span className="funds-col">
                     <span className="funds-col-label ellipsis">{t('fund.frozen')}</span>
-                    <span className="funds-col-value">{mask(displayAmount(row.frozen))}</span>
+                    <span className="funds-col-value">{mask(formatCoin(row.frozen, places(row.currency_id)))}</span>
                   </span>
                 </span>
               </button>

@@ -6,18 +6,37 @@ import { Button } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useCoinPlaces } from '../../../components/FundsApi';
 import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
 import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
 import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
 import { PagedList } from '../../../components/PagedList';
 import { PageShell } from '../../../components/PageShell';
-import { PAGE_LIMIT } from '../../../lib/constants';
+import { DEFAULT_PRECISION, PAGE_LIMIT } from '../../../lib/constants';
+import { coinPlaces, formatCoin } from '../../../lib/format';
 import { useGetCoinBalanceQuery, useLazyGetLedgerQuery, type LedgerRecord } from '../api';
+import { CoinChoice } from '../components/CoinChoice';
 import { LedgerRow } from '../components/LedgerRow';
-import { ACCOUNTS, displayAmount, displayFixed, isAccountId } from '../logic';
+import { ACCOUNTS, coinParam, isAccountId } from '../logic';
 import '../../../components/FundsStyles.css';
 
 export default function AssetsRecordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  if (coinParam(params) !== null) return <CoinRecords />;
+  const type = Number(params.get('type') ?? 2);
+  const account = ACCOUNTS.find((a) => a.id === type) ?? ACCOUNTS[1];
+  return (
+    <CoinChoice
+      title={t('fund.picker.recordsTitle')}
+      subtitle={t('fund.picker.recordsSubtitle', { account: t(`fund.accounts.${account.name}`) })}
+      backTo={FUNDS_ROUTES.assets}
+      to={(c) => `${FUNDS_ROUTES.assetsRecord}?currency=${c.id}&type=${account.id}`}
+    />
+  );
+}
+
+function CoinRecords() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -28,6 +47,7 @@ export default function AssetsRecordPage() {
   const detail = useGetCoinBalanceQuery({ currency, type }, { skip: !valid, refetchOnMountOrArgChange: true });
   const [fetchLedger] = useLazyGetLedgerQuery();
   const accountName = ACCOUNTS.find((a) => a.id === type)?.name ?? 'change';
+  const usdt = useCoinPlaces()('USDT') ?? DEFAULT_PRECISION;
 
   const fetchPage = useCallback(
     (page: number) => fetchLedger({ page, limit: PAGE_LIMIT, currency, type }).unwrap(),
@@ -53,15 +73,15 @@ export default function AssetsRecordPage() {
             <div className="funds-coin-figures">
               <div>
                 <span className="funds-col-label">{t('fund.available')}</span>
-                <strong data-testid="coin-available">{displayAmount(coin.available)}</strong>
+                <strong data-testid="coin-available">{formatCoin(coin.available, coinPlaces(coin))}</strong>
               </div>
               <div>
                 <span className="funds-col-label">{t('fund.frozen')}</span>
-                <strong>{displayAmount(coin.frozen)}</strong>
+                <strong>{formatCoin(coin.frozen, coinPlaces(coin))}</strong>
               </div>
               <div>
                 <span className="funds-col-label">{t('fund.valueUsdt')}</span>
-                <strong>{displayFixed(coin.value_usdt)}</strong>
+                <strong>{formatCoin(coin.value_usdt, usdt)}</strong>
               </div>
             </div>
             <div className="funds-button-row">

@@ -17,13 +17,13 @@ import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { DEBOUNCE_MS } from '../../../lib/constants';
-import { multiplyDecimal } from '../../../lib/format';
+import { coinPlaces, formatCoin, formatDecimal, multiplyDecimal } from '../../../lib/format';
 import { useDelayedFlag } from '../../../lib/useDelayedFlag';
 import { showToast } from '../../../lib/toast';
 import { useConvertMutation, useGetConversionCoinsQuery, useGetConversionQuoteQuery } from '../api';
 import { AmountInput } from '../components/AmountInput';
 import { amountRule } from '../components/formRules';
-import { availableOf, checkAmount, displayAmount, truncateDecimal } from '../logic';
+import { availableOf, checkAmount, truncateDecimal } from '../logic';
 import '../../../components/FundsStyles.css';
 
 const USDT_ID = 3;
@@ -103,7 +103,7 @@ export default function ConvertPage() {
           <div>
             <span>{t('fund.convert.pay')}</span>
             <strong>
-              {displayAmount(args.number)} {from.name}
+              {formatDecimal(args.number)} {from.name}
             </strong>
           </div>
           {quoteShown ? (
@@ -111,13 +111,13 @@ export default function ConvertPage() {
               <div>
                 <span>{t('fund.convert.fee')}</span>
                 <strong>
-                  {displayAmount(quoteShown.fee)} {from.name}
+                  {formatCoin(quoteShown.fee, coinPlaces(from))} {from.name}
                 </strong>
               </div>
               <div>
                 <span>{t('fund.convert.receiveEstimate')}</span>
                 <strong>
-                  ≈ {displayAmount(quoteShown.receive)} {to.name}
+                  ≈ {formatCoin(quoteShown.receive, coinPlaces(to))} {to.name}
                 </strong>
               </div>
             </>
@@ -132,7 +132,7 @@ export default function ConvertPage() {
     try {
       const done = await convert({ ...args, request_id: requestIds.keyFor(args) }).unwrap();
       requestIds.done();
-      showToast(t('fund.convert.done', { amount: displayAmount(done.receive), coin: to.name }), 'success');
+      showToast(t('fund.convert.done', { amount: formatCoin(done.receive, coinPlaces(to)), coin: to.name }), 'success');
       form.resetFields();
     } catch {
       // Told by the base query; the amount stays.
@@ -166,7 +166,7 @@ export default function ConvertPage() {
                 name="amount"
                 label={t('fund.amount')}
                 rules={[amountRule(t, () => ({ decimals: from.decimals, max: available }))]}
-                description={t('fund.availableAmount', { amount: wallet.data ? displayAmount(available) : '--', coin: from.name })}
+                description={t('fund.availableAmount', { amount: wallet.data ? formatCoin(available, coinPlaces(from)) : '--', coin: from.name })}
               >
                 <AmountInput
                   placeholder={t('fund.amountPlaceholder')}
@@ -180,18 +180,18 @@ export default function ConvertPage() {
             <section className="card funds-quote" data-testid="convert-quote" aria-live="polite">
               <div>
                 <span>{t('fund.convert.rate')}</span>
-                <strong>{quoteShown ? `1 ${from.name} ≈ ${displayAmount(quoteShown.rate)} ${to.name}` : '--'}</strong>
+                <strong>{quoteShown ? `1 ${from.name} ≈ ${formatCoin(quoteShown.rate, coinPlaces(to))} ${to.name}` : '--'}</strong>
               </div>
               <div>
                 <span>{t('fund.convert.fee')}</span>
                 <strong>
-                  {quoteShown ? `${displayAmount(quoteShown.fee)} ${from.name}` : '--'}
-                  {list.data ? <em className="hint"> ({t('fund.convert.feeRate', { rate: displayAmount(multiplyDecimal(list.data.fee_rate, '100')) })})</em> : null}
+                  {quoteShown ? `${formatCoin(quoteShown.fee, coinPlaces(from))} ${from.name}` : '--'}
+                  {list.data ? <em className="hint"> ({t('fund.convert.feeRate', { rate: formatDecimal(multiplyDecimal(list.data.fee_rate, '100')) })})</em> : null}
                 </strong>
               </div>
               <div className="funds-facts-strong">
                 <span>{t('fund.convert.receiveEstimate')}</span>
-                <strong data-testid="convert-receive">{quoteShown ? `≈ ${displayAmount(quoteShown.receive)} ${to.name}` : '--'}</strong>
+                <strong data-testid="convert-receive">{quoteShown ? `≈ ${formatCoin(quoteShown.receive, coinPlaces(to))} ${to.name}` : '--'}</strong>
               </div>
               {quoting ? <p className="hint">{t('fund.convert.quoting')}</p> : null}
               {settled && quote.isError ? (

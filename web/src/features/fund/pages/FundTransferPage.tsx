@@ -16,11 +16,12 @@ import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { coinPlaces, formatCoin } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useTransferBetweenAccountsMutation } from '../api';
 import { AmountInput } from '../components/AmountInput';
 import { amountRule } from '../components/formRules';
-import { ACCOUNTS, availableOf, displayAmount, isAccountId, truncateDecimal, type AccountId } from '../logic';
+import { ACCOUNTS, availableOf, isAccountId, truncateDecimal, type AccountId } from '../logic';
 import '../../../components/FundsStyles.css';
 
 const USDT_ID = 3;
@@ -144,7 +145,7 @@ export default function FundTransferPage() {
                 rules={[amountRule(t, () => ({ decimals: coin.decimals, max: available }))]}
                 description={
                   <span data-testid="transfer-available">
-                    {t('fund.availableAmount', { amount: wallet.data ? displayAmount(available) : '--', coin: coin.name })}
+                    {t('fund.availableAmount', { amount: wallet.data ? formatCoin(available, coinPlaces(coin)) : '--', coin: coin.name })}
                   </span>
                 }
               >

@@ -22,8 +22,9 @@ import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
 import { useGetDepositAddressQuery, useRequestDepositMutation } from '../api';
 import { AmountInput } from '../components/AmountInput';
+import { CoinChoice } from '../components/CoinChoice';
 import { amountRule, requiredRule } from '../components/formRules';
-import { truncateDecimal } from '../logic';
+import { coinParam, truncateDecimal } from '../logic';
 import '../../../components/FundsStyles.css';
 
 interface Values {
@@ -32,6 +33,22 @@ interface Values {
 }
 
 export default function ReceivePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  if (coinParam(params) !== null) return <ReceiveForm />;
+  return (
+    <CoinChoice
+      title={t('fund.select.depositTitle')}
+      subtitle={t('fund.select.subtitle')}
+      backTo={FUNDS_ROUTES.assets}
+      fits={(c) => c.networks.length > 0}
+      networks
+      to={(c) => `${FUNDS_ROUTES.receive}?currency=${c.id}`}
+    />
+  );
+}
+
+function ReceiveForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -122,6 +139,11 @@ export default function ReceivePage() {
                   <div className="funds-address" data-testid="receive-address">
                     {address.data.address}
                   </div>
+                  {address.data.demo ? (
+                    <p className="funds-demo-note" role="note" data-testid="receive-demo">
+                      {t('fund.receive.demoAddress')}
+                    </p>
+                  ) : null}
                   <Button block size="middle" shape="rounded" color="primary" fill="outline" onClick={copy} data-testid="receive-copy">
                     {t('fund.receive.copy')}
                   </Button>

@@ -31,12 +31,14 @@ import { useGetUserInfoQuery } from '../../../lib/api';
 import { ROUTES } from '../../../lib/constants';
 import { ruleOf } from '../../../lib/formRules';
 import { selectUser } from '../../../lib/session';
+import { coinPlaces, formatCoin } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { checkPayPassword } from '../../../lib/validators';
 import { useGetCoinBalanceQuery, useWithdrawMutation } from '../api';
 import { AmountInput } from '../components/AmountInput';
+import { CoinChoice } from '../components/CoinChoice';
 import { amountRule } from '../components/formRules';
-import { displayAmount, receiveAfterFee, truncateDecimal } from '../logic';
+import { coinParam, receiveAfterFee, truncateDecimal } from '../logic';
 import '../../../components/FundsStyles.css';
 
 type WithdrawType = 0 | 1 | 2;
@@ -88,6 +90,22 @@ function BankChoice({ kind }: { kind: BankKind }) {
 }
 
 export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  if (coinParam(params) !== null) return <WithdrawForm />;
+  return (
+    <CoinChoice
+      title={t('fund.select.withdrawTitle')}
+      subtitle={t('fund.select.subtitle')}
+      backTo={FUNDS_ROUTES.assets}
+      fits={(c) => c.networks.length > 0}
+      networks
+      to={(c) => `${FUNDS_ROUTES.withdraw}?currency=${c.id}`}
+    />
+  );
+}
+
+function WithdrawForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -246,7 +264,7 @@ export default function WithdrawPage() {
                 rules={[amountRule(t, () => ({ decimals: coin.decimals, min: coin.withdraw_min, max: available }))]}
               >
                 <AmountInput
-                  placeholder={t('fund.withdraw.minPlaceholder', { min: displayAmount(coin.withdraw_min) })}
+                  placeholder={t('fund.withdraw.minPlaceholder', { min: formatCoin(coin.withdraw_min, coinPlaces(coin)) })}
                   unit={coin.name}
                   onAll={() => form.setFieldsValue({ amount: truncateDecimal(available, coin.decimals) })}
                   testId="withdraw-amount"
@@ -256,25 +274,25 @@ export default function WithdrawPage() {
                 <div>
                   <span>{t('fund.available')}</span>
                   <strong data-testid="withdraw-available">
-                    {balance.data ? displayAmount(available) : '--'} {coin.name}
+                    {balance.data ? formatCoin(available, coinPlaces(coin)) : '--'} {coin.name}
                   </strong>
                 </div>
                 <div>
                   <span>{t('fund.withdraw.min')}</span>
                   <strong>
-                    {displayAmount(coin.withdraw_min)} {coin.name}
+                    {formatCoin(coin.withdraw_min, coinPlaces(coin))} {coin.name}
                   </strong>
                 </div>
                 <div>
                   <span>{t('fund.withdraw.fee')}</span>
                   <strong>
-                    {displayAmount(coin.withdraw_fee)} {coin.name}
+                    {formatCoin(coin.withdraw_fee, coinPlaces(coin))} {coin.name}
                   </strong>
                 </div>
                 <div className="funds-facts-strong">
                   <span>{t('fund.withdraw.receive')}</span>
                   <strong data-testid="withdraw-receive">
-                    {receive !== null ? displayAmount(receive) : '--'} {coin.name}
+                    {receive !== null ? formatCoin(receive, coinPlaces(coin)) : '--'} {coin.name}
                   </strong>
                 </div>
               </div>

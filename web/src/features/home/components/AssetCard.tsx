@@ -15,11 +15,6 @@ import { ROUTES } from '../../../lib/constants';
 import { formatFiat } from '../../../lib/format';
 import { selectToken } from '../../../lib/session';
 
-/** Thousands separators in the integer part of a fiat amount ("$76921.20" → "$76,921.20"). */
-function grouped(text: string): string {
-  return text.replace(/\d+(?=\.|$)/, (int) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-}
-
 export function AssetCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,7 +34,7 @@ export function AssetCard() {
         </button>
       </div>
       <div className="asset-value" data-testid="total-assets">
-        {hidden ? '******' : totalUsd !== undefined ? `≈ ${grouped(formatFiat(totalUsd, fiat))}` : '≈ --'}
+        {hidden ? '******' : totalUsd !== undefined ? `≈ ${formatFiat(totalUsd, fiat)}` : '≈ --'}
       </div>
       <div className="asset-actions">
         {token ? (

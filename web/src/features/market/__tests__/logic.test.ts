@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketRow } from '../../../components/MarketApi';
 import { applyTickers, normaliseSymbol } from '../../../components/MarketApi';
-import { compareDecimal, formatChange, formatPrice, formatQty } from '../../../components/MarketFormat';
 import { pushRecent } from '../../../components/MarketRecent';
 import { hotMovers, liveFavourites, parseTab, rowsOfTab, searchRows } from '../logic';
 
@@ -92,26 +91,5 @@ describe('tickers', () => {
     expect(normaliseSymbol('btc_usdt')).toBe('BTC/USDT');
     expect(normaliseSymbol(' eth/usdt ')).toBe('ETH/USDT');
     expect(normaliseSymbol(null)).toBe('');
-  });
-});
-
-describe('display', () => {
-  it('prices keep the tick precision with separators', () => {
-    expect(formatPrice('67006.5', '0.01')).toBe('67,006.50');
-    expect(formatPrice('0.12003', '0.00001')).toBe('0.12003');
-    expect(formatPrice('x', '0.01')).toBe('--');
-    expect(formatQty('0.35', '0.0001')).toBe('0.3500');
-  });
-
-  it('changes are signed percentages', () => {
-    expect(formatChange('+1.2')).toBe('+1.20%');
-    expect(formatChange('-0.056')).toBe('-0.05%');
-    expect(formatChange('0')).toBe('0.00%');
-  });
-
-  it('compares decimals exactly', () => {
-    expect(compareDecimal('1.10', '1.1')).toBe(0);
-    expect(compareDecimal('0.3', '0.29999999999')).toBe(1);
-    expect(compareDecimal('-2', '1')).toBe(-1);
   });
 });

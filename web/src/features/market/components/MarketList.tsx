@@ -1,11 +1,10 @@
-/** The list of markets: pair and volume, last price (flashing on change), 24 h change pill. */
+/** The list of markets: pair and 24 h volume (compact, in the base coin), last price (flashing on change), 24 h change pill. */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarketChangePill } from '../../../components/MarketChangePill';
 import { MarketCoinIcon } from '../../../components/MarketCoinIcon';
-import { compareDecimal, formatPrice, splitSymbol } from '../../../components/MarketFormat';
 import type { MarketRow } from '../../../components/MarketApi';
-import { formatNumber } from '../../../lib/format';
+import { compareDecimal, formatCompact, formatPrice, splitSymbol } from '../../../lib/format';
 
 /** 'up' or 'down' for a moment after the value moved. */
 function usePriceFlash(price: string): 'up' | 'down' | null {
@@ -42,7 +41,7 @@ function Row({ row, onOpen }: { row: MarketRow; onOpen: (row: MarketRow) => void
             <small>/{quote}</small>
           </span>
           <span className="market-row-vol ellipsis">
-            {t('market.vol')} {formatNumber(row.volume)}
+            {t('market.vol', { coin: base })} {formatCompact(row.volume)}
           </span>
         </span>
       </span>

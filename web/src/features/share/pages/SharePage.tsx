@@ -3,6 +3,7 @@ import { Button, Collapse, Tabs } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
+import { useCoinPlaces } from '../../../components/FundsApi';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PagedList } from '../../../components/PagedList';
 import { PageShell } from '../../../components/PageShell';
@@ -10,7 +11,7 @@ import { TextContent } from '../../../components/TextContent';
 import { useGetSiteConfigQuery, useGetTextPageQuery, useGetUserInfoQuery } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { PAGE_LIMIT, ROUTES } from '../../../lib/constants';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatCoin, formatDateTime, signed } from '../../../lib/format';
 import { selectUser } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useLazyGetInviteListQuery, useLazyGetProfitListQuery, type Invitee, type Rebate } from '../api';
@@ -25,6 +26,7 @@ function absoluteUrl(link: string): string {
 
 export default function SharePage() {
   const { t } = useTranslation();
+  const places = useCoinPlaces();
   useGetUserInfoQuery();
   const user = useAppSelector(selectUser);
   const { data: site, isLoading: siteLoading } = useGetSiteConfigQuery();
@@ -116,7 +118,7 @@ export default function SharePage() {
                 <time>{formatDateTime(r.created_at)}</time>
               </span>
               <span className="row-amount up">
-                +{formatNumber(r.amount)} {r.currency}
+                {signed(formatCoin(r.amount, places(r.currency)))} {r.currency}
               </span>
             </div>
           )}

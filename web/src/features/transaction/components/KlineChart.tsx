@@ -3,6 +3,10 @@
  * The history is drawn once per market and period; afterwards only the
  * forming bar is updated, so live ticks do not redraw the whole chart.
  * Numbers are converted to floats here for drawing only.
+ *
+ * The price axis: labels in the market's tick with separators, none that an
+ * edge would cut (`entireTextOnly`) or the last-price tag would half cover
+ * (lib/priceAxis.ts), and room above the highest candle for its label.
  */
 import {
   CandlestickSeries,
@@ -17,7 +21,8 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { decimalsOf } from '../../../components/MarketFormat';
+import { decimalsOf } from '../../../lib/format';
+import { priceLabel, refreshTickLabels, tickLabels } from '../../../lib/priceAxis';
 import type { Bar, Period } from '../kline';
 
 const UP = '#0ecb81';
@@ -77,6 +82,9 @@ export function KlineChart({ bars, tick, period, seriesKey }: Props) {
   const candles = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumes = useRef<ISeriesApi<'Histogram'> | null>(null);
   const drawn = useRef<{ key: string; count: number; first: number } | null>(null);
+  /** The last close, where the chart draws its price tag. */
+  const lastClose = useRef<number[]>([]);
+  const formatter = useRef<ReturnType<typeof tickLabels> | null>(null);
 
   useEffect(() => {
     if (!box.current) return;
@@ -90,7 +98,8 @@ export function KlineChart({ bars, tick, period, seriesKey }: Props) {
       },
       grid: { vertLines: { color: 'rgba(43,49,57,0.5)' }, horzLines: { color: 'rgba(43,49,57,0.5)' } },
       crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { borderColor: '#2b3139', scaleMargins: { top: 0.08, bottom: 0.24 } },
+      // Top: room for the label of the highest price; bottom: the volume bars below the candles.
+      rightPriceScale: { borderColor: '#2b3139', scaleMargins: { top: 0.12, bottom: 0.24 }, entireTextOnly: true },
       timeScale: { borderColor: '#2b3139', rightOffset: 3, barSpacing: 7, timeVisible: true, secondsVisible: false, tickMarkFormatter: tickLabel },
       localization: { timeFormatter: crosshairLabel },
       handleScale: { axisPressedMouseMove: false },
@@ -111,12 +120,17 @@ export function KlineChart({ bars, tick, period, seriesKey }: Props) {
       candles.current = null;
       volumes.current = null;
       drawn.current = null;
+      formatter.current = null;
     };
   }, []);
 
   useEffect(() => {
     const places = decimalsOf(tick);
+    const label = priceLabel(tick);
+    // 15 px: half the tag's height plus half a label's, at the 10 px axis font.
+    formatter.current = tickLabels(() => candles.current, () => lastClose.current, label, 15);
     candles.current?.applyOptions({ priceFormat: { type: 'price', precision: places, minMove: Number(tick) || 0.01 } });
+    chart.current?.applyOptions({ localization: { priceFormatter: label, tickmarksPriceFormatter: formatter.current } });
   }, [tick]);
 
   useEffect(() => {
@@ -144,6 +158,12 @@ export function KlineChart({ bars, tick, period, seriesKey }: Props) {
       if (!prev || prev.key !== seriesKey) chart.current?.timeScale().scrollToRealTime();
     }
     drawn.current = { key: seriesKey, count: bars.length, first };
+    // The price tag moved with the last close: the axis labels it covers change.
+    const close = Number(bars[bars.length - 1]?.close);
+    if (Number.isFinite(close) && close !== lastClose.current[0]) {
+      lastClose.current = [close];
+      if (chart.current && formatter.current) refreshTickLabels(chart.current, formatter.current);
+    }
     // Which history the candles on screen are (for the end-to-end test).
     if (bars.length > 0) box.current?.setAttribute('data-series', seriesKey);
     else box.current?.removeAttribute('data-series');

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MarketChangePill } from '../../../components/MarketChangePill';
 import { MarketCoinIcon } from '../../../components/MarketCoinIcon';
 import type { MarketRow } from '../../../components/MarketApi';
-import { formatPrice, splitSymbol } from '../../../components/MarketFormat';
-import { formatNumber, trendColor } from '../../../lib/format';
+import { formatCompact, formatPrice, splitSymbol, trendColor } from '../../../lib/format';
 
 export function MarketHeader({ row }: { row: MarketRow }) {
   const { t } = useTranslation();
@@ -39,13 +38,13 @@ export function MarketHeader({ row }: { row: MarketRow }) {
             <dt>
               {t('trade.vol24')}({base})
             </dt>
-            <dd>{formatNumber(row.volume)}</dd>
+            <dd>{formatCompact(row.volume)}</dd>
           </div>
           <div>
             <dt>
               {t('trade.turnover24')}({quote})
             </dt>
-            <dd>{formatNumber(row.amount)}</dd>
+            <dd>{formatCompact(row.amount)}</dd>
           </div>
         </dl>
       </div>

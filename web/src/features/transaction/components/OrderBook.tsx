@@ -7,9 +7,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { formatPrice, formatQty } from '../../../components/MarketFormat';
 import { EmptyState } from '../../../components/StateBlocks';
-import { trendColor } from '../../../lib/format';
+import { formatAmount, formatPrice, trendColor } from '../../../lib/format';
 import { shapeBook, type BookRow } from '../book';
 import type { DepthState } from '../streams';
 
@@ -25,15 +24,10 @@ interface Props {
 
 function Level({ row, side, tick, lot, onPick, mirrored }: { row: BookRow; side: 'bid' | 'ask'; tick: string; lot: string; onPick?: (p: string) => void; mirrored?: boolean }) {
   const price = <span className={`book-price ${side === 'bid' ? 'up' : 'down'}`}>{formatPrice(row.price, tick)}</span>;
-  const qty = <span className="book-qty">{formatQty(row.qty, lot)}</span>;
-  return (
-    <button
-      type="button"
-      className={`book-level book-${side} ${mirrored ? 'mirrored' : ''}`}
-      onClick={() => onPick?.(row.price)}
-      data-testid={`book-${side}`}
-      data-price={row.price}
-    >
+  const qty = <span className="book-qty">{formatAmount(row.qty, lot)}</span>;
+  const attrs = { className: `book-level book-${side} ${mirrored ? 'mirrored' : ''}`, 'data-testid': `book-${side}`, 'data-price': row.price };
+  const body = (
+    <>
       <span className="book-bar" style={{ width: `${(row.depth * 100).toFixed(1)}%` }} />
       {mirrored ? (
         <>
@@ -46,6 +40,13 @@ function Level({ row, side, tick, lot, onPick, mirrored }: { row: BookRow; side:
           {qty}
         </>
       )}
+    </>
+  );
+  // Without onPick (the market detail) a level is only read: a row, not a button that does nothing.
+  if (!onPick) return <div {...attrs}>{body}</div>;
+  return (
+    <button type="button" {...attrs} onClick={() => onPick(row.price)}>
+      {body}
     </button>
   );
 }
@@ -54,8 +55,8 @@ function useShaped(depth: DepthState | undefined, step: string, rows: number) {
   return useMemo(() => (depth?.ready ? shapeBook(depth.bids, depth.asks, step, rows) : null), [depth, step, rows]);
 }
 
-/** Bids left, asks right (market detail). */
-export function OrderBookColumns({ depth, step, lot, rows, onPick }: Omit<Props, 'tick'>) {
+/** Bids left, asks right (market detail); `base` is the unit of the amounts. */
+export function OrderBookColumns({ depth, step, lot, rows, onPick, base }: Omit<Props, 'tick'> & { base: string }) {
   const { t } = useTranslation();
   const shaped = useShaped(depth, step, rows);
   if (!shaped) return <LoadingBlock lines={6} title={false} />;
@@ -63,10 +64,14 @@ export function OrderBookColumns({ depth, step, lot, rows, onPick }: Omit<Props,
   return (
     <div className="book-columns" data-testid="order-book">
       <div className="book-head four">
-        <span className="ellipsis">{t('trade.amount')}</span>
+        <span className="ellipsis">
+          {t('trade.amount')}({base})
+        </span>
         <span className="ellipsis">{t('trade.bid')}</span>
         <span className="ellipsis">{t('trade.ask')}</span>
-        <span className="ellipsis">{t('trade.amount')}</span>
+        <span className="ellipsis">
+          {t('trade.amount')}({base})
+        </span>
       </div>
       <div className="book-columns-body">
         <div className="book-col">

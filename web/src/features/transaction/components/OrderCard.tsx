@@ -1,8 +1,8 @@
 /** One spot order: side, type, market, time, price, amount, filled, average price, fee, status; cancel while open. */
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, formatQty, splitSymbol } from '../../../components/MarketFormat';
-import { formatDateTime, PLACEHOLDER } from '../../../lib/format';
+import { useCoinPlaces } from '../../../components/FundsApi';
+import { formatAmount, formatCoin, formatDateTime, formatPrice, PLACEHOLDER, splitSymbol } from '../../../lib/format';
 import { cmp } from '../decimal';
 import { ORDER_CANCELLED, ORDER_FILLED, ORDER_OPEN, type CoinOrder } from '../streams';
 
@@ -24,6 +24,7 @@ function statusKey(order: CoinOrder): string {
 
 export function OrderCard({ order, tick, lot, onCancel, cancelling, detailed }: Props) {
   const { t } = useTranslation();
+  const places = useCoinPlaces();
   const { base, quote } = splitSymbol(order.symbol);
   const buy = order.type === 1;
   const market = order.order_type === 1;
@@ -33,15 +34,15 @@ export function OrderCard({ order, tick, lot, onCancel, cancelling, detailed }: 
   const cells: { label: string; value: string }[] = [
     { label: `${t('trade.price')}(${quote})`, value: market ? t('trade.marketPrice') : formatPrice(order.target_price, tick) },
     marketBuy
-      ? { label: `${t('trade.budget')}(${quote})`, value: formatQty(order.budget) }
-      : { label: `${t('trade.amount')}(${base})`, value: formatQty(order.amount, lot) },
-    { label: `${t('trade.filled')}(${base})`, value: formatQty(order.deal_amount, lot) },
+      ? { label: `${t('trade.budget')}(${quote})`, value: formatCoin(order.budget, places(quote)) }
+      : { label: `${t('trade.amount')}(${base})`, value: formatAmount(order.amount, lot) },
+    { label: `${t('trade.filled')}(${base})`, value: formatAmount(order.deal_amount, lot) },
   ];
   if (detailed) {
     cells.push(
       { label: `${t('trade.avgPrice')}(${quote})`, value: cmp(order.avg_price, '0') > 0 ? formatPrice(order.avg_price, tick) : PLACEHOLDER },
-      { label: `${t('trade.dealMoney')}(${quote})`, value: formatQty(order.deal_money) },
-      { label: `${t('trade.fee')}(${buy ? base : quote})`, value: formatQty(order.fee) },
+      { label: `${t('trade.dealMoney')}(${quote})`, value: formatCoin(order.deal_money, places(quote)) },
+      { label: `${t('trade.fee')}(${buy ? base : quote})`, value: formatCoin(order.fee, places(buy ? base : quote)) },
     );
   }
 

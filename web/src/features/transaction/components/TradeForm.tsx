@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MarketRow } from '../../../components/MarketApi';
-import { decimalsOf, formatQty, groupThousands, splitSymbol } from '../../../components/MarketFormat';
+import { useCoinPlaces } from '../../../components/FundsApi';
+import { decimalsOf, formatCoin, splitSymbol } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
 import { useDelayedFlag } from '../../../lib/useDelayedFlag';
@@ -53,6 +54,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
   const [place, { isLoading: placing }] = usePlaceOrderMutation();
   const slow = useDelayedFlag(placing);
   const { base, quote } = splitSymbol(row.symbol);
+  const places = useCoinPlaces();
 
   const quotePlaces = quoteBalance?.decimals ?? 8;
   const marketBuy = kind === 'market' && side === 'buy';
@@ -182,12 +184,12 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
         <div>
           <dt>{t('trade.available')}</dt>
           <dd data-testid="trade-available">
-            {loggedIn && available !== undefined ? `${formatQty(available)} ${side === 'buy' ? quote : base}` : '--'}
+            {loggedIn && available !== undefined ? `${formatCoin(available, places(side === 'buy' ? quote : base))} ${side === 'buy' ? quote : base}` : '--'}
           </dd>
         </div>
         <div>
           <dt>{total?.approx ? t('trade.totalApprox') : t('trade.total')}</dt>
-          <dd data-testid="trade-total">{total ? `${groupThousands(total.value)} ${quote}` : '--'}</dd>
+          <dd data-testid="trade-total">{total ? `${formatCoin(total.value, places(quote))} ${quote}` : '--'}</dd>
         </div>
       </dl>
 

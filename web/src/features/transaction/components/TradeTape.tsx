@@ -19,9 +19,12 @@ interface Props {
   onRetry: () => void;
   tick: string;
   lot: string;
+  /** The coins of the market, for the column units. */
+  base: string;
+  quote: string;
 }
 
-export function TradeTape({ trades, failed, onRetry, tick, lot }: Props) {
+export function TradeTape({ trades, failed, onRetry, tick, lot, base, quote }: Props) {
   const { t } = useTranslation();
   if (!trades) return failed ? <ErrorState onRetry={onRetry} /> : <LoadingBlock title={false} />;
   if (trades.length === 0) {
@@ -31,8 +34,12 @@ export function TradeTape({ trades, failed, onRetry, tick, lot }: Props) {
     <div className="trade-tape" data-testid="trade-tape">
       <div className="trade-tape-head">
         <span>{t('trade.time')}</span>
-        <span>{t('trade.price')}</span>
-        <span>{t('trade.amount')}</span>
+        <span className="ellipsis">
+          {t('trade.price')}({quote})
+        </span>
+        <span className="ellipsis">
+          {t('trade.amount')}({base})
+        </span>
       </div>
       {trades.map((tr) => (
         <div key={tr.key ?? `${tr.seq}-${tr.time}`} className="trade-tape-row" data-testid="trade-row" data-time={tr.time}>

@@ -118,6 +118,7 @@ function BookAndTrades({ symbol, tick, lot }: { symbol: string; tick: string; lo
   const step = steps.includes(chosen) ? chosen : steps[0];
   const { data: depth } = useGetDepthQuery(symbol);
   const { data: trades, isError: tradesFailed, refetch: refetchTrades } = useGetTradesQuery(symbol);
+  const { base, quote } = splitSymbol(symbol);
 
   return (
     <section className="detail-book">
@@ -144,9 +145,9 @@ function BookAndTrades({ symbol, tick, lot }: { symbol: string; tick: string; lo
         ) : null}
       </div>
       {tab === 'book' ? (
-        <OrderBookColumns depth={depth} step={step} lot={lot} rows={BOOK_ROWS} />
+        <OrderBookColumns depth={depth} step={step} lot={lot} rows={BOOK_ROWS} base={base} />
       ) : (
-        <TradeTape trades={trades} failed={tradesFailed} onRetry={refetchTrades} tick={tick} lot={lot} />
+        <TradeTape trades={trades} failed={tradesFailed} onRetry={refetchTrades} tick={tick} lot={lot} base={base} quote={quote} />
       )}
     </section>
   );
