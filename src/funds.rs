@@ -51,6 +51,24 @@ pub fn currency<'a>(
         .ok_or_else(|| ApiError::invalid("err_currency_invalid"))
 }
 
+/// The coin a typed `Coin` field names (an id or a symbol).
+pub fn coin<'a>(state: &'a AppState, c: &crate::params::Coin) -> ApiResult<&'a CurrencySettings> {
+    state
+        .settings
+        .currencies
+        .iter()
+        .find(|s| c.0 == s.id.to_string() || c.0.eq_ignore_ascii_case(&s.name))
+        .ok_or_else(|| ApiError::invalid("err_currency_invalid"))
+}
+
+/// A typed positive amount with at most the coin's decimals, in ledger units.
+pub fn coin_units(a: crate::params::Amount, coin: &CurrencySettings) -> ApiResult<i64> {
+    if a.0.normalize().scale() > coin.decimals {
+        return Err(ApiError::invalid("err_amount_precision"));
+    }
+    to_units(a.0).map_err(units_error)
+}
+
 /// A positive amount with at most the coin's decimals, in ledger units.
 pub fn amount(raw: Option<&str>, coin: &CurrencySettings) -> ApiResult<i64> {
     let d = raw

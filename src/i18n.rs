@@ -49,6 +49,12 @@ fn catalog() -> &'static Catalog {
     })
 }
 
+/// The catalog's own spelling of `key`, when it is a message key: lets a key
+/// travel as text (a deserializer's error) and come back as the static key.
+pub fn key(text: &str) -> Option<&'static str> {
+    catalog().get_key_value(text).map(|(k, _)| k.as_str())
+}
+
 /// The message `key` in `lang` (English when missing), with `{name}` placeholders
 /// filled from `args`.
 pub fn t(lang: Lang, key: &str, args: &[(&str, String)]) -> String {

@@ -15,6 +15,7 @@ pub mod funds;
 pub mod i18n;
 pub mod markets;
 pub mod notifier;
+pub mod params;
 pub mod ratelimit;
 pub mod security;
 pub mod seed;

@@ -276,14 +276,24 @@ pub async fn forget(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
     Ok(ok(t(req.lang, "ok_password_reset", &[])))
 }
 
-pub async fn dev_outbox(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `dev/outbox`: the codes sent to one address.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct OutboxParams {
+    /// The e-mail or mobile number the codes went to.
+    pub to: String,
+}
+
+pub async fn dev_outbox(
+    state: web::Data<AppState>,
+    form: crate::params::Form<OutboxParams>,
+) -> ApiResult<crate::params::Reply<serde_json::Value>> {
     if !state.settings.dev.outbox {
         return Err(ApiError::not_found());
     }
     if !state.settings.outbox_served() {
         return Err(ApiError::forbidden_because("err_outbox_remote"));
     }
-    let to = req.get("to").unwrap_or_default().to_lowercase();
+    let to = form.split().1?.to.to_lowercase();
     let rows: Vec<(String, String, i64)> = sqlx::query_as(
         "SELECT to_addr, code, sent_at FROM outbox WHERE to_addr = $1 ORDER BY id DESC LIMIT 20",
     )
@@ -294,5 +304,5 @@ pub async fn dev_outbox(state: web::Data<AppState>, req: Req) -> ApiResult<HttpR
         .into_iter()
         .map(|(to, code, sent_at)| json!({"to": to, "code": code, "sent_at": sent_at}))
         .collect();
-    Ok(ok(list))
+    Ok(crate::params::Reply(json!(list)))
 }

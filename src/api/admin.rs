@@ -6,6 +6,17 @@ use super::ok;
 use super::profile::user_json;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Req};
+use crate::params::{Form, Id, Reply};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+/// An approval or a rejection of one request of a review queue.
+#[derive(Deserialize, ToSchema)]
+pub struct ReviewParams {
+    pub id: Id,
+    /// Why: required to reject, shown to the requester.
+    pub reason: Option<String>,
+}
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
@@ -16,17 +27,19 @@ macro_rules! decisions {
         pub async fn $approve(
             state: web::Data<AppState>,
             admin: Admin,
-            req: Req,
-        ) -> ApiResult<HttpResponse> {
-            $review(&state, admin, &req, true).await
+            form: Form<ReviewParams>,
+        ) -> ApiResult<Reply<String>> {
+            let (req, p) = form.split();
+            $review(&state, admin, &req, p?, true).await
         }
 
         pub async fn $reject(
             state: web::Data<AppState>,
             admin: Admin,
-            req: Req,
-        ) -> ApiResult<HttpResponse> {
-            $review(&state, admin, &req, false).await
+            form: Form<ReviewParams>,
+        ) -> ApiResult<Reply<String>> {
+            let (req, p) = form.split();
+            $review(&state, admin, &req, p?, false).await
         }
     };
 }
@@ -98,8 +111,8 @@ pub async fn users(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
     Ok(ok(paging.wrap(data, total)))
 }
 
-fn reason(req: &Req, approve: bool) -> ApiResult<String> {
-    let r = req.get("reason").unwrap_or_default().to_string();
+fn reason(p: &ReviewParams, approve: bool) -> ApiResult<String> {
+    let r = p.reason.clone().unwrap_or_default();
     if !approve && r.is_empty() {
         return Err(ApiError::invalid("err_reason_required"));
     }
@@ -115,12 +128,13 @@ async fn review_deposit(
     state: &AppState,
     admin: Admin,
     req: &Req,
+    p: ReviewParams,
     approve: bool,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<String>> {
     let admin = admin.0;
-    let why = reason(req, approve)?;
-    super::wallet::review_deposit(state, admin.id, req.id("id")?, approve, &why).await?;
-    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+    let why = reason(&p, approve)?;
+    super::wallet::review_deposit(state, admin.id, p.id.0, approve, &why).await?;
+    Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
 decisions!(approve_deposit, reject_deposit, review_deposit);
@@ -134,13 +148,14 @@ async fn review_withdrawal(
     state: &AppState,
     admin: Admin,
     req: &Req,
+    p: ReviewParams,
     approve: bool,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<String>> {
     let admin = admin.0;
-    let why = reason(req, approve)?;
+    let why = reason(&p, approve)?;
     let new_state = if approve { 1 } else { 2 };
-    super::wallet::finish_withdrawal(state, req.id("id")?, new_state, admin.id, None, &why).await?;
-    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+    super::wallet::finish_withdrawal(state, p.id.0, new_state, admin.id, None, &why).await?;
+    Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
 decisions!(approve_withdrawal, reject_withdrawal, review_withdrawal);
@@ -154,12 +169,13 @@ async fn review_verification(
     state: &AppState,
     admin: Admin,
     req: &Req,
+    p: ReviewParams,
     approve: bool,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Reply<String>> {
     let admin = admin.0;
-    let why = reason(req, approve)?;
-    super::identity::review_verification(state, admin.id, req.id("id")?, approve, &why).await?;
-    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+    let why = reason(&p, approve)?;
+    super::identity::review_verification(state, admin.id, p.id.0, approve, &why).await?;
+    Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
 decisions!(

@@ -2,11 +2,15 @@
 //! to their market's actor; lists are read from the database, scoped to the
 //! caller, with live profit from the market's current mark.
 
-use super::market::{market, market_error, unavailable, units_of};
+use super::market::{market, market_by, market_error, unavailable, units_in, MarketRef};
 use super::ok;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Req;
 use crate::markets::MarketHandle;
+use crate::params::{
+    Amount, Coin, Direction, Form, IdParams, MarketId, Multiple, OpenAt, Positions, Price, Reply,
+    Seconds, Share, StopPrice,
+};
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use actors::ledger::account;
@@ -16,8 +20,9 @@ use actors::market::deriv::{
     lever_json, micro_json, LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, MicroRow,
     MicroSubmit, LEVER_COLUMNS, MICRO_COLUMNS,
 };
-use actors::options::Direction;
+use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 fn ppm_str(ppm: i64) -> String {
     let d = rust_decimal::Decimal::new(ppm, 6).normalize();
@@ -60,31 +65,61 @@ pub async fn deal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespons
     })))
 }
 
-fn dir(req: &Req) -> ApiResult<Dir> {
-    match req.get("type") {
-        Some("1") => Ok(Dir::Long),
-        Some("2") => Ok(Dir::Short),
-        _ => Err(ApiError::invalid("err_direction")),
+/// `lever/submit`: a contract order.
+#[derive(Deserialize, ToSchema)]
+pub struct SubmitParams {
+    /// The market (or `symbol`, or `currency_id` with `legal_id`).
+    #[serde(alias = "id")]
+    pub match_id: Option<MarketId>,
+    pub symbol: Option<String>,
+    pub currency_id: Option<MarketId>,
+    pub legal_id: Option<MarketId>,
+    #[serde(rename = "type")]
+    pub direction: Direction,
+    pub share: Share,
+    pub multiple: Multiple,
+    /// At the market (1, when left out) or at `target_price` (0).
+    pub status: Option<OpenAt>,
+    /// The limit price, required with status 0.
+    pub target_price: Option<Price>,
+}
+
+fn lever_dir(d: Direction) -> Dir {
+    match d {
+        Direction::Up => Dir::Long,
+        Direction::Down => Dir::Short,
     }
 }
 
-fn int(req: &Req, name: &str, key: &'static str) -> ApiResult<i64> {
-    req.get(name)
-        .and_then(|v| v.parse::<i64>().ok())
-        .filter(|v| *v > 0)
-        .ok_or_else(|| ApiError::invalid(key))
-}
-
-pub async fn submit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn submit(
+    state: web::Data<AppState>,
+    form: Form<SubmitParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let m = lever_market(&state, &req)?;
-    let dir = dir(&req)?;
-    let share = int(&req, "share", "err_share_range")?;
-    let multiple = int(&req, "multiple", "err_multiple")?;
-    let limit = match req.get("status").unwrap_or("1") {
-        "1" => None,
-        "0" => Some(units_of(req.get("target_price"), "err_price_required")?),
-        _ => return Err(ApiError::invalid("err_type_invalid")),
+    let p = p?;
+    let m = market_by(
+        &state,
+        &MarketRef {
+            id: p.match_id.map(|m| m.0),
+            symbol: p.symbol.as_deref(),
+            base: p.currency_id.map(|m| m.0),
+            quote: p.legal_id.map(|m| m.0),
+        },
+    )?;
+    if !m.deriv.as_ref().is_some_and(|d| d.lever) {
+        return Err(ApiError::invalid("err_market_invalid"));
+    }
+    let dir = lever_dir(p.direction);
+    let (share, multiple) = (p.share.0, p.multiple.0);
+    let limit = match p.status.unwrap_or(OpenAt::Market) {
+        OpenAt::Market => None,
+        OpenAt::Limit => {
+            let price = p
+                .target_price
+                .ok_or_else(|| ApiError::invalid("err_price_required"))?;
+            Some(units_in(price.0)?)
+        }
     };
     let res = m
         .send(LeverSubmit {
@@ -96,7 +131,7 @@ pub async fn submit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(ok(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(res.map_err(|e| market_error(e, m))?))
 }
 
 /// The market of one of the caller's contract orders.
@@ -118,9 +153,10 @@ async fn order_market(
     state.markets.by_id(market).ok_or_else(unavailable)
 }
 
-pub async fn close(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = req.id("id")?;
+    let id = p?.id.0;
     let m = order_market(&state, user.id, id, 1).await?;
     let res = m
         .send(LeverClose {
@@ -130,12 +166,13 @@ pub async fn close(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(ok(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(res.map_err(|e| market_error(e, m))?))
 }
 
-pub async fn cancel(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = req.id("id")?;
+    let id = p?.id.0;
     let m = order_market(&state, user.id, id, 0).await?;
     let res = m
         .send(LeverCancel {
@@ -144,21 +181,43 @@ pub async fn cancel(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(ok(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+}
+
+/// `lever/batch_close`: which positions, of every contract market or one.
+#[derive(Deserialize, ToSchema)]
+pub struct BatchCloseParams {
+    /// All (0, when left out), longs (1) or shorts (2).
+    #[serde(rename = "type")]
+    pub which: Option<Positions>,
+    /// Only this market's positions.
+    pub match_id: Option<MarketId>,
+    /// Only this market's positions, by symbol.
+    pub symbol: Option<String>,
 }
 
 /// `type` 0 all, 1 longs only, 2 shorts only; every contract market, or one.
-pub async fn batch_close(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn batch_close(
+    state: web::Data<AppState>,
+    form: Form<BatchCloseParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let dirs = match req.get("type").unwrap_or("0") {
-        "0" => vec![Dir::Long, Dir::Short],
-        "1" => vec![Dir::Long],
-        "2" => vec![Dir::Short],
-        _ => return Err(ApiError::invalid("err_type_invalid")),
+    let p = p?;
+    let dirs = match p.which.unwrap_or(Positions::All) {
+        Positions::All => vec![Dir::Long, Dir::Short],
+        Positions::Longs => vec![Dir::Long],
+        Positions::Shorts => vec![Dir::Short],
     };
-    let only = match req.any(&["match_id", "symbol"]) {
-        Some(_) => Some(market(&state, &req)?.spec.id),
-        None => None,
+    let only = if p.match_id.is_some() || p.symbol.is_some() {
+        let r = MarketRef {
+            id: p.match_id.map(|m| m.0),
+            symbol: p.symbol.as_deref(),
+            ..MarketRef::default()
+        };
+        Some(market_by(&state, &r)?.spec.id)
+    } else {
+        None
     };
     let mut closed: Vec<Value> = Vec::new();
     for m in state
@@ -181,19 +240,34 @@ pub async fn batch_close(state: web::Data<AppState>, req: Req) -> ApiResult<Http
         let v = res.map_err(|e| market_error(e, m))?;
         closed.extend(v["closed"].as_array().cloned().unwrap_or_default());
     }
-    Ok(ok(json!({"closed": closed})))
+    Ok(Reply(json!({"closed": closed})))
 }
 
-pub async fn set_stop(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `lever/setstop`: a position's take-profit and stop-loss prices.
+#[derive(Deserialize, ToSchema)]
+pub struct StopParams {
+    pub id: crate::params::Id,
+    /// Left out or 0: none.
+    pub target_profit_price: Option<StopPrice>,
+    /// Left out or 0: none.
+    pub stop_loss_price: Option<StopPrice>,
+}
+
+pub async fn set_stop(
+    state: web::Data<AppState>,
+    form: Form<StopParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = req.id("id")?;
-    let price = |name: &str| -> ApiResult<Option<i64>> {
-        match req.get(name) {
-            None | Some("0") => Ok(None),
-            Some(v) => units_of(Some(v), "err_tp_sl").map(Some),
+    let p = p?;
+    let id = p.id.0;
+    let price = |s: Option<StopPrice>| -> ApiResult<Option<i64>> {
+        match s.and_then(|s| s.0) {
+            None => Ok(None),
+            Some(d) => units_in(d).map(Some),
         }
     };
-    let (tp, sl) = (price("target_profit_price")?, price("stop_loss_price")?);
+    let (tp, sl) = (price(p.target_profit_price)?, price(p.stop_loss_price)?);
     let m = order_market(&state, user.id, id, 1).await?;
     let res = m
         .send(LeverSetStop {
@@ -204,7 +278,7 @@ pub async fn set_stop(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(ok(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(res.map_err(|e| market_error(e, m))?))
 }
 
 async fn lever_rows(
@@ -337,30 +411,58 @@ pub async fn seconds(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpRes
     Ok(ok(list))
 }
 
-pub async fn micro_submit(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `microtrade/submit`: a seconds option.
+#[derive(Deserialize, ToSchema)]
+pub struct MicroParams {
+    /// The market (or `symbol`, or `currency_id` with `legal_id`).
+    #[serde(alias = "id")]
+    pub match_id: Option<MarketId>,
+    pub symbol: Option<String>,
+    /// The coin the stake is paid in: only the configured one is accepted.
+    #[serde(alias = "currency")]
+    pub currency_id: Option<Coin>,
+    /// Rise (1) or fall (2).
+    #[serde(rename = "type")]
+    pub direction: Direction,
+    pub seconds: Seconds,
+    /// The stake.
+    #[serde(alias = "amount")]
+    pub number: Amount,
+}
+
+pub async fn micro_submit(
+    state: web::Data<AppState>,
+    form: Form<MicroParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let m = market(&state, &req)?;
+    let p = p?;
+    let r = MarketRef {
+        id: p.match_id.map(|m| m.0),
+        symbol: p.symbol.as_deref(),
+        ..MarketRef::default()
+    };
+    let m = market_by(&state, &r)?;
     if m.deriv.as_ref().is_none_or(|d| d.options.is_empty()) {
         return Err(ApiError::invalid("err_market_invalid"));
     }
     // Stakes are always taken in the one configured coin: a request naming any
     // other is refused rather than silently charged in that coin.
     let paid_in = state.settings.microtrade.currency;
-    if req.any(&["currency_id", "currency"]).is_some() {
-        let asked = crate::funds::currency(&state, &req, &["currency_id", "currency"])?;
+    if let Some(c) = &p.currency_id {
+        let asked = crate::funds::coin(&state, c)?;
         if asked.id != paid_in {
             let coin = state.settings.currency(paid_in).map(|c| c.name.clone());
             return Err(ApiError::invalid("err_currency_not_accepted")
                 .with_arg("coin", coin.unwrap_or_default()));
         }
     }
-    let dir = match req.get("type") {
-        Some("1") => Direction::Rise,
-        Some("2") => Direction::Fall,
-        _ => return Err(ApiError::invalid("err_direction")),
+    let dir = match p.direction {
+        Direction::Up => actors::options::Direction::Rise,
+        Direction::Down => actors::options::Direction::Fall,
     };
-    let seconds = int(&req, "seconds", "err_seconds")?;
-    let stake = units_of(req.any(&["number", "amount"]), "err_amount_invalid")?;
+    let seconds = p.seconds.0;
+    let stake = units_in(p.number.0)?;
     let res = m
         .send(MicroSubmit {
             user_id: user.id,
@@ -370,7 +472,7 @@ pub async fn micro_submit(state: web::Data<AppState>, req: Req) -> ApiResult<Htt
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(ok(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(res.map_err(|e| market_error(e, m))?))
 }
 
 fn symbol_of(state: &AppState, market: i64) -> String {
@@ -421,9 +523,13 @@ pub async fn micro_lists(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     Ok(ok(paging.wrap(data, total)))
 }
 
-pub async fn micro_result(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn micro_result(
+    state: web::Data<AppState>,
+    form: Form<IdParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = req.id("id")?;
+    let id = p?.id.0;
     let row: Option<MicroRow> = sqlx::query_as(&format!(
         "SELECT {MICRO_COLUMNS} FROM micro_orders WHERE id = $1 AND user_id = $2"
     ))
@@ -432,5 +538,5 @@ pub async fn micro_result(state: web::Data<AppState>, req: Req) -> ApiResult<Htt
     .fetch_optional(&state.db)
     .await?;
     let r = row.ok_or_else(ApiError::not_found)?;
-    Ok(ok(micro_json(&r, &symbol_of(&state, r.market))))
+    Ok(Reply(micro_json(&r, &symbol_of(&state, r.market))))
 }

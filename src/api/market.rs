@@ -6,14 +6,18 @@ use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Req;
 use crate::markets::MarketHandle;
+use crate::params::{
+    self, Amount, Form, IdParams, KlinePeriod, MarketId, OrderType, Page, Price, Reply,
+};
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use actors::market::actor::{order_value, Cancel, MarketError, OrderRow, Place, Snapshot};
 use actors::market::book::{BookError, Kind as OrderKind, Side};
-use actors::market::kline::Period;
 use actors::money::{from_units, to_units};
 use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 pub fn unavailable() -> ApiError {
     ApiError::new(Kind::Internal, "err_market_unavailable")
@@ -23,22 +27,74 @@ async fn snapshot(m: &MarketHandle) -> ApiResult<Value> {
     m.send(Snapshot).await.map_err(|_| unavailable())
 }
 
-/// The market named by `match_id`, `symbol`, or `currency_id` + `legal_id`.
-pub fn market<'a>(state: &'a AppState, req: &Req) -> ApiResult<&'a MarketHandle> {
+/// How a request names a market: `match_id`, `symbol`, or `currency_id` +
+/// `legal_id` (USDT when left out), the first that is given.
+#[derive(Debug, Default)]
+pub struct MarketRef<'a> {
+    pub id: Option<i64>,
+    pub symbol: Option<&'a str>,
+    pub base: Option<i64>,
+    pub quote: Option<i64>,
+}
+
+/// The market a [`MarketRef`] names.
+pub fn market_by<'a>(state: &'a AppState, r: &MarketRef<'_>) -> ApiResult<&'a MarketHandle> {
     let m = &state.markets;
-    let found = if let Some(id) = req.any(&["match_id", "id"]).and_then(|v| v.parse().ok()) {
+    let found = if let Some(id) = r.id {
         m.by_id(id)
-    } else if let Some(sym) = req.get("symbol") {
+    } else if let Some(sym) = r.symbol {
         m.by_symbol(sym)
     } else {
-        let base = req.get("currency_id").and_then(|v| v.parse().ok());
-        let quote = req
-            .get("legal_id")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(3);
-        base.and_then(|b| m.by_pair(b, quote))
+        r.base.and_then(|b| m.by_pair(b, r.quote.unwrap_or(3)))
     };
     found.ok_or_else(|| ApiError::invalid("err_market_invalid"))
+}
+
+/// The market named by `match_id`, `symbol`, or `currency_id` + `legal_id`.
+pub fn market<'a>(state: &'a AppState, req: &Req) -> ApiResult<&'a MarketHandle> {
+    let number = |name: &str| req.get(name).and_then(|v| v.parse().ok());
+    market_by(
+        state,
+        &MarketRef {
+            id: req.any(&["match_id", "id"]).and_then(|v| v.parse().ok()),
+            symbol: req.get("symbol"),
+            base: number("currency_id"),
+            quote: number("legal_id"),
+        },
+    )
+}
+
+/// `coin/trade` (POST): an order.
+#[derive(Deserialize, ToSchema)]
+pub struct TradeParams {
+    /// The market (or `symbol`, or `currency_id` with `legal_id`).
+    #[serde(alias = "id")]
+    pub match_id: Option<MarketId>,
+    /// The market's symbol, `BTC/USDT`.
+    pub symbol: Option<String>,
+    /// The market's base coin id, with `legal_id`.
+    pub currency_id: Option<MarketId>,
+    /// The market's quote coin id; USDT (3) when left out.
+    pub legal_id: Option<MarketId>,
+    #[serde(rename = "type")]
+    pub side: params::Side,
+    /// Quantity of a limit or market sell; what a market buy spends.
+    #[serde(alias = "number")]
+    pub amount: Amount,
+    pub order_type: Option<OrderType>,
+    /// The limit price; required unless `order_type` is market.
+    pub target_price: Option<Price>,
+}
+
+impl TradeParams {
+    fn market(&self) -> MarketRef<'_> {
+        MarketRef {
+            id: self.match_id.map(|m| m.0),
+            symbol: self.symbol.as_deref(),
+            base: self.currency_id.map(|m| m.0),
+            quote: self.legal_id.map(|m| m.0),
+        }
+    }
 }
 
 pub async fn quotation(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
@@ -67,38 +123,91 @@ pub async fn market_list(state: web::Data<AppState>, _req: Req) -> ApiResult<Htt
 
 /// K-lines in their own shape: `{code, msg, data}`.
 /// A market's latest trades, so the list has its history before the stream adds to it.
-pub async fn trades(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let m = market(&state, &req)?;
-    // The list keeps 30; `limit` is checked as any page size is.
-    let limit = match req.get("limit") {
-        None => 30,
-        Some(_) => req.paging()?.limit,
-    };
-    let rows = actors::market::trades::recent(&state.db, m.spec.id, &m.spec.symbol, limit).await?;
-    Ok(ok(rows))
+/// `currency/trades`: a market's latest trades.
+#[derive(Deserialize, ToSchema)]
+pub struct TradesParams {
+    /// The market's symbol, `BTC/USDT` (or its `match_id`).
+    pub symbol: Option<String>,
+    pub match_id: Option<MarketId>,
+    /// How many; 30 when left out, at most 100.
+    pub limit: Option<Page>,
 }
 
-pub async fn timeshar(state: web::Data<AppState>, req: Req) -> HttpResponse {
-    let fail = |msg: &str| HttpResponse::Ok().json(json!({"code": -1, "msg": msg, "data": []}));
-    let Some(period) = req.get("period").and_then(Period::parse) else {
-        return fail("unknown period");
+pub async fn trades(
+    state: web::Data<AppState>,
+    form: Form<TradesParams>,
+) -> ApiResult<Reply<Value>> {
+    let p = form.split().1?;
+    let m = market_by(
+        &state,
+        &MarketRef {
+            id: p.match_id.map(|m| m.0),
+            symbol: p.symbol.as_deref(),
+            ..MarketRef::default()
+        },
+    )?;
+    // The list keeps 30; `limit` is checked as any page size is.
+    let limit = p.limit.map_or(30, |l| l.0.min(100));
+    let rows = actors::market::trades::recent(&state.db, m.spec.id, &m.spec.symbol, limit).await?;
+    Ok(Reply(json!(rows)))
+}
+
+/// `currency/new_timeshar`: K-lines of a market between two times.
+#[derive(Deserialize, ToSchema)]
+pub struct KlineParams {
+    /// The market's symbol, `BTC/USDT`.
+    pub symbol: String,
+    pub period: KlinePeriod,
+    /// From (unix seconds); the start of the history when left out.
+    pub from: Option<i64>,
+    /// To (unix seconds); now when left out.
+    pub to: Option<i64>,
+}
+
+/// One K-line bar: times in seconds (`id`) and milliseconds, decimal strings.
+#[derive(Serialize, ToSchema)]
+pub struct Bar {
+    pub id: i64,
+    pub time: i64,
+    pub open: String,
+    pub high: String,
+    pub low: String,
+    pub close: String,
+    pub volume: String,
+    pub amount: String,
+}
+
+/// The chart library's own answer: code 1 with the bars, -1 with the reason.
+#[derive(Serialize, ToSchema)]
+pub struct Bars {
+    #[schema(minimum = -1, maximum = 1)]
+    pub code: i64,
+    pub msg: String,
+    pub data: Vec<Bar>,
+}
+
+pub async fn timeshar(state: web::Data<AppState>, form: Form<KlineParams>) -> web::Json<Bars> {
+    let fail = |msg: &str| {
+        web::Json(Bars {
+            code: -1,
+            msg: msg.into(),
+            data: Vec::new(),
+        })
     };
-    let Some(m) = req.get("symbol").and_then(|s| state.markets.by_symbol(s)) else {
+    let Ok(p) = form.split().1 else {
+        return fail("bad parameters");
+    };
+    let Some(m) = state.markets.by_symbol(&p.symbol) else {
         return fail("unknown symbol");
     };
     // Seconds to milliseconds, checked: a time no clock reaches is refused.
-    let millis = |name: &str| -> Result<Option<i64>, ()> {
-        match req.get(name) {
+    let millis = |s: Option<i64>| -> Result<Option<i64>, ()> {
+        match s {
             None => Ok(None),
-            Some(v) => v
-                .parse::<i64>()
-                .ok()
-                .and_then(|s| s.checked_mul(1000))
-                .map(Some)
-                .ok_or(()),
+            Some(s) => s.checked_mul(1000).map(Some).ok_or(()),
         }
     };
-    let (Ok(to), Ok(from)) = (millis("to"), millis("from")) else {
+    let (Ok(to), Ok(from)) = (millis(p.to), millis(p.from)) else {
         return fail("bad time");
     };
     let to = to.unwrap_or_else(now_ms);
@@ -108,7 +217,7 @@ pub async fn timeshar(state: web::Data<AppState>, req: Req) -> HttpResponse {
          WHERE market = $1 AND period = $2 AND open_time >= $3 AND open_time <= $4 ORDER BY open_time DESC LIMIT 1500",
     )
     .bind(m.spec.id)
-    .bind(period.name())
+    .bind(p.period.0.name())
     .bind(from)
     .bind(to)
     .fetch_all(&state.db)
@@ -118,13 +227,24 @@ pub async fn timeshar(state: web::Data<AppState>, req: Req) -> HttpResponse {
     };
     rows.reverse();
     let u = |x: i64| from_units(x).normalize().to_string();
-    let data: Vec<Value> = rows
+    let data = rows
         .into_iter()
-        .map(|(t, o, h, l, c, v, a)| {
-            json!({"id": t / 1000, "time": t, "open": u(o), "high": u(h), "low": u(l), "close": u(c), "volume": u(v), "amount": u(a)})
+        .map(|(t, o, h, l, c, v, a)| Bar {
+            id: t / 1000,
+            time: t,
+            open: u(o),
+            high: u(h),
+            low: u(l),
+            close: u(c),
+            volume: u(v),
+            amount: u(a),
         })
         .collect();
-    HttpResponse::Ok().json(json!({"code": 1, "msg": "success", "data": data}))
+    web::Json(Bars {
+        code: 1,
+        msg: "success".into(),
+        data,
+    })
 }
 
 pub async fn favourite_add(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
@@ -201,25 +321,35 @@ pub fn market_error(e: MarketError, m: &MarketHandle) -> ApiError {
     }
 }
 
+/// Ledger units of a typed positive decimal.
+pub fn units_in(d: rust_decimal::Decimal) -> ApiResult<i64> {
+    to_units(d).map_err(crate::funds::units_error)
+}
+
 /// POST places an order, PUT cancels one.
-pub async fn trade(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn trade(state: web::Data<AppState>, form: Form<TradeParams>) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let m = market(&state, &req)?;
-    let side = match req.get("type") {
-        Some("1") | Some("buy") => Side::Buy,
-        Some("2") | Some("sell") => Side::Sell,
-        _ => return Err(ApiError::invalid("err_side_invalid")),
+    let p = p?;
+    let m = market_by(&state, &p.market())?;
+    let side = match p.side {
+        params::Side::Buy => Side::Buy,
+        params::Side::Sell => Side::Sell,
     };
-    let amount = units_of(req.any(&["amount", "number"]), "err_amount_invalid")?;
-    let market_order = matches!(req.get("order_type"), Some("market") | Some("1"));
-    let kind = if market_order {
+    let amount = units_in(p.amount.0)?;
+    let kind = if p.order_type == Some(OrderType::Market) {
         match side {
             Side::Buy => OrderKind::MarketBuy { quote: amount },
             Side::Sell => OrderKind::MarketSell { qty: amount },
         }
     } else {
-        let price = units_of(req.get("target_price"), "err_price_required")?;
-        OrderKind::Limit { price, qty: amount }
+        let price = p
+            .target_price
+            .ok_or_else(|| ApiError::invalid("err_price_required"))?;
+        OrderKind::Limit {
+            price: units_in(price.0)?,
+            qty: amount,
+        }
     };
     let res = m
         .send(Place {
@@ -229,12 +359,13 @@ pub async fn trade(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(ok(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(res.map_err(|e| market_error(e, m))?))
 }
 
-pub async fn cancel(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = req.id("id")?;
+    let id = p?.id.0;
     let row: Option<(i64,)> =
         sqlx::query_as("SELECT market FROM orders WHERE id = $1 AND user_id = $2 AND status = 0")
             .bind(id)
@@ -250,7 +381,7 @@ pub async fn cancel(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(ok(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(res.map_err(|e| market_error(e, m))?))
 }
 
 /// The caller's orders: `type=current` (open, the default) or `all`.

@@ -5,6 +5,7 @@
 pub mod account;
 pub mod admin;
 pub mod derivatives;
+pub mod doc;
 pub mod identity;
 pub mod market;
 pub mod profile;
@@ -12,9 +13,10 @@ pub mod site;
 pub mod upload;
 pub mod wallet;
 
+use crate::params::{Any, IdParams, PageParams};
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// The success envelope.
 pub fn ok<T: Serialize>(message: T) -> HttpResponse {
@@ -52,12 +54,45 @@ where
 /// The optional `state` filter of the admin review queues.
 pub const STATE_FILTER: &str = "CAST($1 AS BIGINT) IS NULL OR state = $1";
 
-/// One documented route.
+/// The schemas a route's types add to the document's components.
+pub type Schemas = Vec<(
+    String,
+    utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+)>;
+
+/// One documented route: the route table's row, with its request and answer
+/// types as the document shows them.
 pub struct RouteDoc {
     pub method: &'static str,
     pub path: &'static str,
     pub auth: &'static str,
     pub summary: &'static str,
+    /// The parameters' schema (an object), `None` while the route is untyped.
+    pub params: fn(&mut Schemas) -> Option<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    /// The answer's schema, `None` while the route is untyped.
+    pub answer: fn(&mut Schemas) -> Option<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    /// Whether the answer comes in the `{type, message}` envelope.
+    pub enveloped: fn() -> bool,
+}
+
+impl RouteDoc {
+    /// Whether the route's parameters are typed.
+    pub fn typed(&self) -> bool {
+        (self.params)(&mut Vec::new()).is_some()
+    }
+}
+
+/// `T`'s schema (and those it refers to, into `schemas`); `None` for the
+/// untyped markers.
+fn schema_of<T: utoipa::ToSchema>(
+    schemas: &mut Schemas,
+) -> Option<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>> {
+    let name = T::name();
+    if name == "Untyped" || name == "Any" {
+        return None;
+    }
+    T::schemas(schemas);
+    Some(T::schema())
 }
 
 /// The HTTP method a route table row names.
@@ -71,8 +106,21 @@ fn method_of(name: &str) -> actix_web::http::Method {
     }
 }
 
+/// `$t` when the row names it, else `$d`.
+macro_rules! or_default {
+    ($t:ty; $d:ty) => {
+        $t
+    };
+    (; $d:ty) => {
+        $d
+    };
+}
+
+/// The route tables: method, path, handler, optionally `[Params => Answer]`
+/// (the handler must take `Form<Params>` and answer `Reply<Answer>` or
+/// `Json<Answer>`, which is checked at compile time), access and summary.
 macro_rules! routes {
-    ($name:ident, $configure:ident; $( $method:ident $path:literal => $handler:path, $auth:literal, $summary:literal; )*) => {
+    ($name:ident, $configure:ident; $( $method:ident $path:literal => $handler:path $([$p:ty => $r:ty])?, $auth:literal, $summary:literal; )*) => {
         pub fn $configure(cfg: &mut web::ServiceConfig) {
             $( cfg.service(
                 web::resource($path)
@@ -82,14 +130,26 @@ macro_rules! routes {
             ); )*
         }
         pub const $name: &[RouteDoc] = &[
-            $( RouteDoc { method: stringify!($method), path: $path, auth: $auth, summary: $summary }, )*
+            $( RouteDoc {
+                method: stringify!($method),
+                path: $path,
+                auth: $auth,
+                summary: $summary,
+                params: schema_of::<or_default!($($p)?; crate::params::Untyped)>,
+                answer: schema_of::<or_default!($($r)?; crate::params::Any)>,
+                enveloped: || crate::params::enveloped::<
+                    _, _,
+                    or_default!($($p)?; crate::params::Untyped),
+                    or_default!($($r)?; crate::params::Any),
+                >(&$handler),
+            }, )*
         ];
     };
 }
 
 routes! { API_ROUTES, configure;
     get "/getSiteConfig" => site::site_config, "visitor", "Site name, logo, support link, languages, fiat default";
-    get "/getSetting" => site::get_setting, "visitor", "One site setting by keyword";
+    get "/getSetting" => site::get_setting [site::SettingParams => Any], "visitor", "One site setting by keyword";
     post "/news/list" => site::news_list, "visitor", "Notices (c_id 4) or banners (c_id 5), paged, in the request language";
     post "/news/detail" => site::news_detail, "visitor", "One article";
     get "/news/index_pop" => site::index_pop, "visitor", "The pop-up notice or null";
@@ -108,7 +168,7 @@ routes! { API_ROUTES, configure;
     post "/user/login" => account::login, "visitor", "Log in; the message is the token";
     get "/user/logout" => account::logout, "user", "Revoke the token";
     post "/user/forget" => account::forget, "visitor", "Reset a forgotten password with a code";
-    get "/dev/outbox" => account::dev_outbox, "visitor", "Codes sent (dev.outbox only)";
+    get "/dev/outbox" => account::dev_outbox [account::OutboxParams => Any], "visitor", "Codes sent (dev.outbox only)";
     get "/user/info" => profile::info, "user", "The caller's profile";
     post "/user/editNickname" => profile::edit_nickname, "user", "Change nickname (2-10) and/or signature (2-30)";
     post "/user/uploadHeadPortrait" => profile::head_portrait, "user", "Set the avatar to an uploaded image";
@@ -122,19 +182,19 @@ routes! { API_ROUTES, configure;
     post "/upload" => upload::upload, "user", "Upload an image (multipart field file); the message is its address";
     get "/currency/user_currency_list" => wallet::currencies, "visitor", "Coins with networks, withdrawal minimum and fee";
     post "/wallet/list" => wallet::list, "user", "Every account's balances valued in USDT";
-    post "/wallet/detail" => wallet::detail, "user", "One coin's balance in one account";
-    post "/wallet/legal_log" => wallet::records, "user", "Ledger records, paged, filter currency and account";
-    post "/wallet/get_in_address" => wallet::in_address, "user", "The platform's deposit address for a coin and network";
-    post "/wallet/charge_req" => wallet::charge_req, "user", "Request a deposit credit with a payment voucher";
-    get "/recharge/log" => wallet::deposit_log, "user", "Deposit requests, paged";
-    post "/wallet/out" => wallet::withdraw, "user", "Request a withdrawal (type 0 address, 1 bank card, 2 international card)";
-    get "/user/withdraw/list" => wallet::withdraw_log, "user", "Withdrawal requests, paged";
-    post "/user/withdraw/cancel" => wallet::withdraw_cancel, "user", "Cancel one's own pending withdrawal";
-    post "/wallet/change" => wallet::change, "user", "Transfer between one's accounts (from_field, to_field)";
-    get "/wallet/hzhistory" => wallet::transfer_history, "user", "Account transfers, paged";
+    post "/wallet/detail" => wallet::detail [wallet::DetailParams => Any], "user", "One coin's balance in one account";
+    post "/wallet/legal_log" => wallet::records [wallet::RecordsParams => Any], "user", "Ledger records, paged, filter currency and account";
+    post "/wallet/get_in_address" => wallet::in_address [wallet::AddressParams => Any], "user", "The platform's deposit address for a coin and network";
+    post "/wallet/charge_req" => wallet::charge_req [wallet::DepositParams => wallet::Submitted], "user", "Request a deposit credit with a payment voucher";
+    get "/recharge/log" => wallet::deposit_log [PageParams => Any], "user", "Deposit requests, paged";
+    post "/wallet/out" => wallet::withdraw [wallet::WithdrawParams => wallet::Submitted], "user", "Request a withdrawal (type 0 address, 1 bank card, 2 international card)";
+    get "/user/withdraw/list" => wallet::withdraw_log [PageParams => Any], "user", "Withdrawal requests, paged";
+    post "/user/withdraw/cancel" => wallet::withdraw_cancel [IdParams => String], "user", "Cancel one's own pending withdrawal";
+    post "/wallet/change" => wallet::change [wallet::ChangeParams => String], "user", "Transfer between one's accounts (from_field, to_field)";
+    get "/wallet/hzhistory" => wallet::transfer_history [PageParams => Any], "user", "Account transfers, paged";
     post "/user/getTransferList" => wallet::conversion_list, "user", "Coins that convert, and the fee rate";
-    post "/user/getTransferFee" => wallet::conversion_fee, "user", "Quote a conversion: fee and amount received";
-    post "/user/Transfer" => wallet::convert, "user", "Convert one coin to another on the spot account";
+    post "/user/getTransferFee" => wallet::conversion_fee [wallet::ConvertParams => wallet::Quote], "user", "Quote a conversion: fee and amount received";
+    post "/user/Transfer" => wallet::convert [wallet::ConvertParams => wallet::Quote], "user", "Convert one coin to another on the spot account";
     get "/real/state" => identity::real_state, "user", "Verification state of both levels";
     post "/user/real" => identity::submit_real, "user", "Submit level 1 or 2 verification";
     post "/user/wallet/save" => identity::wallet_save, "user", "Save a withdrawal address";
@@ -146,41 +206,41 @@ routes! { API_ROUTES, configure;
     post "/user/cash_info_international" => identity::cash_info_international, "user", "The international bank card or null";
     get "/currency/quotation_new" => market::quotation, "visitor", "Every market's ticker, grouped by quote coin";
     get "/currency/list" => market::market_list, "visitor", "Every market's ticker";
-    get "/currency/new_timeshar" => market::timeshar, "visitor", "K-lines: symbol, period, from, to (unix s); answers {code, msg, data}";
-    get "/currency/trades" => market::trades, "visitor", "A market's latest trades (symbol, limit up to 100), newest first, as the market_trade event shows them";
+    get "/currency/new_timeshar" => market::timeshar [market::KlineParams => market::Bars], "visitor", "K-lines: symbol, period, from, to (unix s); answers {code, msg, data}";
+    get "/currency/trades" => market::trades [market::TradesParams => Any], "visitor", "A market's latest trades (symbol, limit up to 100), newest first, as the market_trade event shows them";
     post "/optional/add" => market::favourite_add, "user", "Add a market to favourites (match_id)";
     post "/optional/del" => market::favourite_del, "user", "Remove a favourite market";
     get "/optional/list" => market::favourite_list, "user", "Favourite markets with tickers";
-    post "/coin/trade" => market::trade, "user", "Place an order: type 1 buy / 2 sell, limit with target_price or order_type=market by amount";
-    put "/coin/trade" => market::cancel, "user", "Cancel one's own open order (id)";
+    post "/coin/trade" => market::trade [market::TradeParams => Any], "user", "Place an order: type 1 buy / 2 sell, limit with target_price or order_type=market by amount";
+    put "/coin/trade" => market::cancel [IdParams => Any], "user", "Cancel one's own open order (id)";
     get "/coin/list" => market::orders, "user", "One's orders: type current (open) or all, paged";
     post "/lever/deal" => derivatives::deal, "visitor", "Contract terms of a market and the caller's lever balance";
-    post "/lever/submit" => derivatives::submit, "user", "Open a contract: type 1 long / 2 short, status 1 market / 0 limit, share, multiple";
-    post "/lever/close" => derivatives::close, "user", "Close one's position at the mark";
-    post "/lever/cancel" => derivatives::cancel, "user", "Cancel one's pending limit contract order";
-    post "/lever/batch_close" => derivatives::batch_close, "user", "Close all (type 0), longs (1) or shorts (2)";
-    post "/lever/setstop" => derivatives::set_stop, "user", "Set take-profit and stop-loss prices of a position";
+    post "/lever/submit" => derivatives::submit [derivatives::SubmitParams => Any], "user", "Open a contract: type 1 long / 2 short, status 1 market / 0 limit, share, multiple";
+    post "/lever/close" => derivatives::close [IdParams => Any], "user", "Close one's position at the mark";
+    post "/lever/cancel" => derivatives::cancel [IdParams => Any], "user", "Cancel one's pending limit contract order";
+    post "/lever/batch_close" => derivatives::batch_close [derivatives::BatchCloseParams => Any], "user", "Close all (type 0), longs (1) or shorts (2)";
+    post "/lever/setstop" => derivatives::set_stop [derivatives::StopParams => Any], "user", "Set take-profit and stop-loss prices of a position";
     post "/lever/my_trade" => derivatives::my_trade, "user", "Contract orders: status 0 pending, 1 holding, 3 history; paged";
     post "/lever/dealall" => derivatives::dealall, "user", "Every holding position with live profit and totals";
     get "/microtrade/payable_currencies" => derivatives::payable, "visitor", "The coin stakes are paid in and the caller's options balance";
     get "/microtrade/seconds" => derivatives::seconds, "visitor", "Option durations: seconds, profit_ratio, min_amount, max_amount";
-    post "/microtrade/submit" => derivatives::micro_submit, "user", "Buy a seconds option: match_id, type 1 rise / 2 fall, seconds, number";
+    post "/microtrade/submit" => derivatives::micro_submit [derivatives::MicroParams => Any], "user", "Buy a seconds option: match_id, type 1 rise / 2 fall, seconds, number";
     get "/microtrade/lists" => derivatives::micro_lists, "user", "Options: type 1 holding / 2 history, paged (limit 5)";
-    get "/microtrade/get_result" => derivatives::micro_result, "user", "One option with both recorded prices";
+    get "/microtrade/get_result" => derivatives::micro_result [IdParams => Any], "user", "One option with both recorded prices";
 }
 
 routes! { ADMIN_ROUTES, configure_admin;
     get "/me" => admin::me, "admin", "The admin's own profile";
     get "/users" => admin::users, "admin", "Users, paged";
     get "/deposits" => admin::deposits, "admin", "Deposit requests, paged, filter state";
-    post "/deposits/approve" => admin::approve_deposit, "admin", "Approve a deposit: credited from the deposits account";
-    post "/deposits/reject" => admin::reject_deposit, "admin", "Reject a deposit with a reason";
+    post "/deposits/approve" => admin::approve_deposit [admin::ReviewParams => String], "admin", "Approve a deposit: credited from the deposits account";
+    post "/deposits/reject" => admin::reject_deposit [admin::ReviewParams => String], "admin", "Reject a deposit with a reason";
     get "/withdrawals" => admin::withdrawals, "admin", "Withdrawal requests, paged, filter state";
-    post "/withdrawals/approve" => admin::approve_withdrawal, "admin", "Mark a withdrawal paid out";
-    post "/withdrawals/reject" => admin::reject_withdrawal, "admin", "Reject a withdrawal with a reason: unfrozen";
+    post "/withdrawals/approve" => admin::approve_withdrawal [admin::ReviewParams => String], "admin", "Mark a withdrawal paid out";
+    post "/withdrawals/reject" => admin::reject_withdrawal [admin::ReviewParams => String], "admin", "Reject a withdrawal with a reason: unfrozen";
     get "/verifications" => admin::verifications, "admin", "Verification requests, paged, filter state";
-    post "/verifications/approve" => admin::approve_verification, "admin", "Approve a verification";
-    post "/verifications/reject" => admin::reject_verification, "admin", "Reject a verification with a reason";
+    post "/verifications/approve" => admin::approve_verification [admin::ReviewParams => String], "admin", "Approve a verification";
+    post "/verifications/reject" => admin::reject_verification [admin::ReviewParams => String], "admin", "Reject a verification with a reason";
     get "/audit" => admin::audit, "admin", "Ledger audit: journal sums and balances";
     get "/health" => market::health, "admin", "Every actor: backlog, messages handled, last message time";
     get "/deposit_addresses" => admin::deposit_addresses, "admin", "The platform's deposit addresses";
@@ -188,93 +248,10 @@ routes! { ADMIN_ROUTES, configure_admin;
     post "/fiat_rates" => admin::set_fiat_rate, "admin", "Change a fiat rate (code, rate per USD)";
 }
 
-/// The OpenAPI 3.0 document of both route tables.
+/// The OpenAPI document of both route tables, generated from each route's
+/// parameter and answer types (see [`doc`]).
 pub fn openapi() -> Value {
-    let mut paths = Map::new();
-    let tables: [(&str, &[RouteDoc]); 2] = [("/api", API_ROUTES), ("/admin/api", ADMIN_ROUTES)];
-    for (prefix, table) in tables {
-        for r in table {
-            let entry = paths
-                .entry(format!("{prefix}{}", r.path))
-                .or_insert_with(|| json!({}));
-            let mut parameters = vec![json!({"name": "lang", "in": "query", "required": false,
-                "description": format!("One of {}; anything else answers in English", crate::i18n::LANGS.join(", ")),
-                "schema": {"type": "string"}})];
-            parameters.extend(query_parameters(r.path));
-            let mut op = json!({
-                "summary": r.summary,
-                "tags": [r.auth],
-                "parameters": parameters,
-                "responses": {
-                    "200": {"description": "`{type: \"ok\", message}`", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"}}}},
-                    "default": {"description": "`{type: \"error\"|\"999\"|\"998\", message}`", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"}}}}
-                }
-            });
-            if r.auth != "visitor" {
-                op["security"] = json!([{"token": []}]);
-            }
-            if r.path == "/upload" {
-                op["requestBody"] = json!({"required": true, "content": {"multipart/form-data": {"schema": {
-                    "type": "object", "required": ["file"],
-                    "properties": {"file": {"type": "string", "format": "binary"}}
-                }}}});
-            } else if r.method == "post" {
-                op["requestBody"] = json!({"content": {
-                    "application/x-www-form-urlencoded": {"schema": {"type": "object", "additionalProperties": {"type": "string"}}},
-                    "application/json": {"schema": {"type": "object"}}
-                }});
-            }
-            if r.path == "/currency/new_timeshar" {
-                // The K-line call answers the chart library's own shape.
-                op["responses"]["200"] = json!({"description": "`{code, msg, data}`: code 1 with bars, -1 with the reason",
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Bars"}}}});
-            }
-            entry[r.method] = op;
-        }
-    }
-    json!({
-        "openapi": "3.0.3",
-        "info": {"title": "Bourse API", "version": env!("CARGO_PKG_VERSION"),
-                 "description": "Field-level detail is in docs/api.md of the repository."},
-        "paths": paths,
-        "components": {
-            "securitySchemes": {"token": {"type": "apiKey", "in": "header", "name": "Authorization"}},
-            "schemas": {"Envelope": {"type": "object", "required": ["type", "message"], "properties": {
-                "type": {"type": "string", "enum": ["ok", "error", "999", "998"]},
-                "message": {}
-            }}, "Bars": {"type": "object", "required": ["code", "msg", "data"], "properties": {
-                "code": {"type": "integer", "enum": [1, -1]},
-                "msg": {"type": "string"},
-                "data": {"type": "array"}
-            }}}
-        }
-    })
-}
-
-/// The query parameters of the GET calls that read any besides `lang`.
-fn query_parameters(path: &str) -> Vec<Value> {
-    let p = |name: &str, kind: &str, required: bool| json!({"name": name, "in": "query", "required": required, "schema": {"type": kind}});
-    match path {
-        "/getSetting" => vec![p("keyword", "string", true)],
-        "/currency/new_timeshar" => vec![
-            p("symbol", "string", true),
-            json!({"name": "period", "in": "query", "required": true, "schema": {"type": "string",
-                "enum": ["1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"]}}),
-            p("from", "integer", false),
-            p("to", "integer", false),
-        ],
-        "/currency/trades" => vec![p("symbol", "string", true), p("limit", "integer", false)],
-        "/dev/outbox" => vec![p("to", "string", true)],
-        "/microtrade/get_result" => vec![p("id", "integer", true)],
-        "/microtrade/lists"
-        | "/recharge/log"
-        | "/user/withdraw/list"
-        | "/wallet/hzhistory"
-        | "/coin/list" => {
-            vec![p("page", "integer", false), p("limit", "integer", false)]
-        }
-        _ => Vec::new(),
-    }
+    doc::openapi(&[("/api", API_ROUTES), ("/admin/api", ADMIN_ROUTES)])
 }
 
 pub async fn openapi_json() -> HttpResponse {

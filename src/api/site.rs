@@ -58,10 +58,20 @@ pub async fn site_config(state: web::Data<AppState>, _req: Req) -> ApiResult<Htt
     Ok(ok(out))
 }
 
-pub async fn get_setting(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let keyword = req.get("keyword").unwrap_or_default();
-    match setting(&state, keyword).await? {
-        Some(v) => Ok(ok(v)),
+/// `getSetting`: one site setting.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct SettingParams {
+    /// The setting's keyword (site_name, logo, …).
+    pub keyword: String,
+}
+
+pub async fn get_setting(
+    state: web::Data<AppState>,
+    form: crate::params::Form<SettingParams>,
+) -> ApiResult<crate::params::Reply<serde_json::Value>> {
+    let p = form.split().1?;
+    match setting(&state, &p.keyword).await? {
+        Some(v) => Ok(crate::params::Reply(serde_json::json!(v))),
         None => Err(ApiError::new(
             crate::error::Kind::NotFound,
             "err_unknown_setting",

@@ -5,16 +5,26 @@
 use super::ok;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
-use crate::extract::Req;
+use crate::extract::{Paging, Req};
 use crate::funds::{self, account_name, units, ACCOUNTS};
 use crate::i18n::t;
+use crate::params::{Account, Amount, Coin, Form, IdParams, Page, PageParams, Payout, Reply};
 use crate::security::verify_password_blocking;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use actors::ledger::{self, account, Bucket, Operation, PostError, Posting, SystemAccount};
 use actors::money::from_units;
 use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+/// What a request that was taken in answers: its id and a line to show.
+#[derive(Serialize, ToSchema)]
+pub struct Submitted {
+    pub id: i64,
+    pub message: String,
+}
 
 fn coin_json(c: &crate::config::CurrencySettings) -> Value {
     json!({
@@ -71,17 +81,25 @@ pub async fn list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespons
     ))
 }
 
-pub async fn detail(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `wallet/detail`: one coin in one account.
+#[derive(Deserialize, ToSchema)]
+pub struct DetailParams {
+    #[serde(alias = "currency_id")]
+    pub currency: Coin,
+    /// The account; spot (2) when left out.
+    #[serde(rename = "type", alias = "account")]
+    pub account: Option<Account>,
+}
+
+pub async fn detail(
+    state: web::Data<AppState>,
+    form: Form<DetailParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let coin = &funds::live(
-        &state,
-        funds::currency(&state, &req, &["currency", "currency_id"])?,
-    )
-    .await;
-    let acct = match req.any(&["type", "account"]) {
-        None => account::CHANGE,
-        raw => funds::account(raw)?,
-    };
+    let p = p?;
+    let coin = &funds::live(&state, funds::coin(&state, &p.currency)?).await;
+    let acct = p.account.map_or(account::CHANGE, Account::code);
     let (av, fr) = ledger::balance(&state.db, user.id, coin.id, acct)
         .await
         .map_err(funds::ledger_error)?;
@@ -91,21 +109,34 @@ pub async fn detail(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
     v["available"] = json!(units(av));
     v["frozen"] = json!(units(fr));
     v["value_usdt"] = json!(units(funds::value_in(av + fr, coin, Decimal::ONE)));
-    Ok(ok(v))
+    Ok(Reply(v))
+}
+
+/// `wallet/legal_log`: a page of ledger entries, optionally of one coin or account.
+#[derive(Deserialize, ToSchema)]
+pub struct RecordsParams {
+    #[serde(alias = "currency_id")]
+    pub currency: Option<Coin>,
+    #[serde(rename = "type", alias = "account")]
+    pub account: Option<Account>,
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
 }
 
 /// The caller's ledger entries, newest first, optionally for one coin or account.
-pub async fn records(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn records(
+    state: web::Data<AppState>,
+    form: Form<RecordsParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
-    let coin = match req.any(&["currency", "currency_id"]) {
+    let p = p?;
+    let paging = Paging::of(p.page, p.limit);
+    let coin = match &p.currency {
         None => None,
-        Some(_) => Some(funds::currency(&state, &req, &["currency", "currency_id"])?.id),
+        Some(c) => Some(funds::coin(&state, c)?.id),
     };
-    let acct = match req.any(&["type", "account"]) {
-        None => None,
-        raw => Some(funds::account(raw)?),
-    };
+    let acct = p.account.map(Account::code);
     let filter = "j.holder = $1 AND (CAST($2 AS BIGINT) IS NULL OR j.currency = $2) AND (CAST($3 AS BIGINT) IS NULL OR j.account = $3)";
     let (total,): (i64,) = sqlx::query_as(&format!(
         "SELECT COUNT(*) FROM ledger_journal j WHERE {filter}"
@@ -139,7 +170,7 @@ pub async fn records(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResp
             })
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
 /// Seeds the platform's deposit addresses from config (admins edit them later).
@@ -192,8 +223,11 @@ async fn deposit_address(state: &AppState, coin: i64, network: &str) -> ApiResul
         .ok_or_else(|| ApiError::invalid("err_network_invalid"))
 }
 
-fn network<'a>(coin: &'a crate::config::CurrencySettings, req: &Req) -> ApiResult<&'a str> {
-    match req.any(&["network", "type"]) {
+fn network<'a>(
+    coin: &'a crate::config::CurrencySettings,
+    asked: Option<&str>,
+) -> ApiResult<&'a str> {
+    match asked {
         None => coin.networks.first().map(|n| n.name.as_str()),
         Some(raw) => coin
             .networks
@@ -204,23 +238,59 @@ fn network<'a>(coin: &'a crate::config::CurrencySettings, req: &Req) -> ApiResul
     .ok_or_else(|| ApiError::invalid("err_network_invalid"))
 }
 
-pub async fn in_address(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `wallet/get_in_address`: a coin and one of its networks.
+#[derive(Deserialize, ToSchema)]
+pub struct AddressParams {
+    #[serde(alias = "currency_id")]
+    pub currency: Coin,
+    /// One of the coin's networks (ERC20, TRC20, BTC…); its first when left out.
+    #[serde(alias = "type")]
+    pub network: Option<String>,
+}
+
+pub async fn in_address(
+    state: web::Data<AppState>,
+    form: Form<AddressParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     req.user(&state).await?;
-    let coin = funds::currency(&state, &req, &["currency", "currency_id"])?;
-    let net = network(coin, &req)?;
+    let p = p?;
+    let coin = funds::coin(&state, &p.currency)?;
+    let net = network(coin, p.network.as_deref())?;
     let (address, demo) = deposit_address(&state, coin.id, net).await?;
-    Ok(ok(json!({
+    Ok(Reply(json!({
         "currency_id": coin.id, "name": coin.name, "network": net, "address": address, "demo": demo,
         "networks": coin.networks.iter().map(|n| n.name.clone()).collect::<Vec<_>>(),
     })))
 }
 
-pub async fn charge_req(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `wallet/charge_req`: a deposit to credit once an admin has seen the voucher.
+#[derive(Deserialize, ToSchema)]
+pub struct DepositParams {
+    #[serde(alias = "currency_id")]
+    pub currency: Coin,
+    /// One of the coin's networks; its first when left out.
+    #[serde(alias = "type")]
+    pub network: Option<String>,
+    #[serde(alias = "number")]
+    pub amount: Amount,
+    /// The address `upload` answered for the payment voucher.
+    #[serde(alias = "account")]
+    #[schema(required = true)]
+    pub voucher: Option<String>,
+}
+
+pub async fn charge_req(
+    state: web::Data<AppState>,
+    form: Form<DepositParams>,
+) -> ApiResult<Reply<Submitted>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let coin = funds::currency(&state, &req, &["currency", "currency_id"])?;
-    let net = network(coin, &req)?;
-    let amount = funds::amount(req.any(&["amount", "number"]), coin)?;
-    let voucher = funds::owned_upload(&state, user.id, req.any(&["voucher", "account"]))
+    let p = p?;
+    let coin = funds::coin(&state, &p.currency)?;
+    let net = network(coin, p.network.as_deref())?;
+    let amount = funds::coin_units(p.amount, coin)?;
+    let voucher = funds::owned_upload(&state, user.id, p.voucher.as_deref())
         .await?
         .ok_or_else(|| ApiError::invalid("err_voucher_required"))?;
     let (address, _) = deposit_address(&state, coin.id, net).await?;
@@ -237,9 +307,10 @@ pub async fn charge_req(state: web::Data<AppState>, req: Req) -> ApiResult<HttpR
     .bind(now_ms())
     .fetch_one(&state.db)
     .await?;
-    Ok(ok(
-        json!({"id": id, "message": t(req.lang, "ok_submitted", &[])}),
-    ))
+    Ok(Reply(Submitted {
+        id,
+        message: t(req.lang, "ok_submitted", &[]),
+    }))
 }
 
 type RequestRow = (
@@ -272,9 +343,14 @@ fn deposit_json(state: &AppState, r: RequestRow) -> Value {
 const DEPOSIT_COLUMNS: &str =
     "id, user_id, currency, network, address, amount, voucher, state, reason, created_at, reviewed_at";
 
-pub async fn deposit_log(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn deposit_log(
+    state: web::Data<AppState>,
+    form: Form<PageParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
+    let p = p?;
+    let paging = Paging::of(p.page, p.limit);
     let (rows, total): (Vec<RequestRow>, i64) = super::paged(
         &state,
         "deposit_requests",
@@ -285,7 +361,7 @@ pub async fn deposit_log(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     )
     .await?;
     let data = rows.into_iter().map(|r| deposit_json(&state, r)).collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
 /// Pages the deposit review queue for admins (state filter optional).
@@ -350,8 +426,31 @@ pub async fn review_deposit(
     Ok(())
 }
 
+/// `wallet/out`: a withdrawal to a saved address or a saved bank card.
+#[derive(Deserialize, ToSchema)]
+pub struct WithdrawParams {
+    #[serde(alias = "currency_id")]
+    pub currency: Coin,
+    /// What is taken from the spot balance, the fee included.
+    #[serde(alias = "amount")]
+    pub number: Amount,
+    /// Where it goes; a saved address (0) when left out.
+    #[serde(rename = "type")]
+    pub payout: Option<Payout>,
+    /// One of the caller's saved addresses of the coin (type 0).
+    pub address: Option<String>,
+    #[schema(required = true)]
+    pub pay_password: Option<String>,
+    /// A client-chosen id: a retry with it answers the first request.
+    pub request_id: Option<String>,
+}
+
 /// A withdrawal: checked, then the amount is frozen with the request in one commit.
-pub async fn withdraw(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    form: Form<WithdrawParams>,
+) -> ApiResult<Reply<Submitted>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
     let level = funds::verified_level(&state, user.id).await?;
     if level < 1 {
@@ -360,12 +459,9 @@ pub async fn withdraw(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
             "err_verification_required",
         ));
     }
-    let coin = &funds::live(
-        &state,
-        funds::currency(&state, &req, &["currency", "currency_id"])?,
-    )
-    .await;
-    let amount = funds::amount(req.any(&["number", "amount"]), coin)?;
+    let p = p?;
+    let coin = &funds::live(&state, funds::coin(&state, &p.currency)?).await;
+    let amount = funds::coin_units(p.number, coin)?;
     let min = actors::money::to_units(coin.withdraw_min).unwrap_or(0);
     let fee = actors::money::to_units(coin.withdraw_fee).unwrap_or(0);
     if amount < min {
@@ -376,14 +472,9 @@ pub async fn withdraw(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
         return Err(ApiError::invalid("err_withdraw_fee")
             .with_arg("fee", format!("{} {}", units(fee), coin.name)));
     }
-    let kind: i64 = match req.get("type").unwrap_or("0") {
-        "0" => 0,
-        "1" => 1,
-        "2" => 2,
-        _ => return Err(ApiError::invalid("err_type_invalid")),
-    };
+    let kind = p.payout.unwrap_or(Payout::Address).code();
     let destination = if kind == 0 {
-        let address = req.get("address").unwrap_or_default();
+        let address = p.address.as_deref().unwrap_or_default();
         let saved: Option<(String, String)> = sqlx::query_as(
             "SELECT name, address FROM wallet_addresses WHERE user_id = $1 AND currency = $2 AND address = $3",
         )
@@ -444,7 +535,7 @@ pub async fn withdraw(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
         return Err(ApiError::invalid("err_limit_daily"));
     }
     // A client-chosen request id makes a retried request answer the first one.
-    let request_key = match req.get("request_id") {
+    let request_key = match p.request_id.as_deref() {
         Some(r) => format!("{}:{r}", user.id),
         None => format!("{}:{}", user.id, crate::security::random_name()),
     };
@@ -473,9 +564,10 @@ pub async fn withdraw(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
                     .bind(&request_key)
                     .fetch_one(&state.db)
                     .await?;
-            return Ok(ok(
-                json!({"id": id, "message": t(req.lang, "ok_submitted", &[])}),
-            ));
+            return Ok(Reply(Submitted {
+                id,
+                message: t(req.lang, "ok_submitted", &[]),
+            }));
         }
         Err(e) => return Err(e.into()),
     };
@@ -492,9 +584,10 @@ pub async fn withdraw(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
         return Err(funds::post_error(e));
     }
     tx.commit().await?;
-    Ok(ok(
-        json!({"id": id, "message": t(req.lang, "ok_submitted", &[])}),
-    ))
+    Ok(Reply(Submitted {
+        id,
+        message: t(req.lang, "ok_submitted", &[]),
+    }))
 }
 
 /// Moves `amount` of the spot account from available to frozen (negative: back).
@@ -538,9 +631,14 @@ fn withdraw_json(state: &AppState, r: WithdrawRow) -> Value {
     })
 }
 
-pub async fn withdraw_log(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn withdraw_log(
+    state: web::Data<AppState>,
+    form: Form<PageParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
+    let p = p?;
+    let paging = Paging::of(p.page, p.limit);
     let (rows, total): (Vec<WithdrawRow>, i64) = super::paged(
         &state,
         "withdraw_requests",
@@ -550,7 +648,7 @@ pub async fn withdraw_log(state: web::Data<AppState>, req: Req) -> ApiResult<Htt
         paging,
     )
     .await?;
-    Ok(ok(paging.wrap(
+    Ok(Reply(paging.wrap(
         rows.into_iter().map(|r| withdraw_json(&state, r)).collect(),
         total,
     )))
@@ -635,11 +733,15 @@ pub async fn finish_withdrawal(
     Ok(())
 }
 
-pub async fn withdraw_cancel(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn withdraw_cancel(
+    state: web::Data<AppState>,
+    form: Form<IdParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = req.id("id")?;
+    let id = p?.id.0;
     finish_withdrawal(&state, id, 3, user.id, Some(user.id), "").await?;
-    Ok(ok(t(req.lang, "ok_done", &[])))
+    Ok(Reply(t(req.lang, "ok_done", &[])))
 }
 
 /// Runs `op` with a business row written by `insert` in one transaction; a
@@ -672,17 +774,35 @@ where
     }
 }
 
-pub async fn change(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `wallet/change`: a transfer between two of one's accounts.
+#[derive(Deserialize, ToSchema)]
+pub struct ChangeParams {
+    #[serde(alias = "currency")]
+    pub currency_id: Coin,
+    #[serde(alias = "amount")]
+    pub number: Amount,
+    pub from_field: Account,
+    pub to_field: Account,
+    /// A client-chosen id: a retry with it is applied once.
+    pub request_id: Option<String>,
+}
+
+pub async fn change(
+    state: web::Data<AppState>,
+    form: Form<ChangeParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let coin = funds::currency(&state, &req, &["currency_id", "currency"])?;
-    let amount = funds::amount(req.any(&["number", "amount"]), coin)?;
-    let from = funds::account(req.get("from_field"))?;
-    let to = funds::account(req.get("to_field"))?;
+    let p = p?;
+    let coin = funds::coin(&state, &p.currency_id)?;
+    let amount = funds::coin_units(p.number, coin)?;
+    let (from, to) = (p.from_field.code(), p.to_field.code());
     if from == to {
         return Err(ApiError::invalid("err_same_account"));
     }
-    let key = req
-        .get("request_id")
+    let key = p
+        .request_id
+        .as_deref()
         .map(|r| format!("transfer:{}:{r}", user.id));
     let (uid, cid) = (user.id, coin.id);
     with_row(
@@ -716,12 +836,17 @@ pub async fn change(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
         },
     )
     .await?;
-    Ok(ok(t(req.lang, "ok_done", &[])))
+    Ok(Reply(t(req.lang, "ok_done", &[])))
 }
 
-pub async fn transfer_history(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn transfer_history(
+    state: web::Data<AppState>,
+    form: Form<PageParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
+    let p = p?;
+    let paging = Paging::of(p.page, p.limit);
     let columns = "id, currency, amount, from_account, to_account, created_at";
     let (rows, total): (Vec<(i64, i64, i64, i64, i64, i64)>, i64) = super::paged(
         &state,
@@ -743,7 +868,7 @@ pub async fn transfer_history(state: web::Data<AppState>, req: Req) -> ApiResult
             })
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
 pub async fn conversion_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
@@ -761,14 +886,41 @@ type Pair = (
     i64,
 );
 
+/// `user/getTransferFee` and `user/Transfer`: a conversion of one coin to another.
+#[derive(Deserialize, ToSchema)]
+pub struct ConvertParams {
+    #[serde(alias = "from_currency")]
+    pub from_currency_id: Coin,
+    #[serde(alias = "to_currency")]
+    pub to_currency_id: Coin,
+    /// What is converted, in the coin converted from.
+    #[serde(alias = "amount")]
+    pub number: Amount,
+    /// A client-chosen id: a retry with it is applied once.
+    pub request_id: Option<String>,
+}
+
+/// A conversion quote: decimal strings.
+#[derive(Serialize, ToSchema)]
+pub struct Quote {
+    pub number: String,
+    pub fee: String,
+    pub fee_rate: String,
+    pub receive: String,
+    /// Units of `to` per unit of `from`.
+    pub rate: String,
+    pub from: String,
+    pub to: String,
+}
+
 /// The two coins at live prices and the amount to convert.
-async fn conversion_input(state: &AppState, req: &Req) -> ApiResult<Pair> {
-    let from = funds::currency(state, req, &["from_currency_id", "from_currency"])?;
-    let to = funds::currency(state, req, &["to_currency_id", "to_currency"])?;
+async fn conversion_input(state: &AppState, p: &ConvertParams) -> ApiResult<Pair> {
+    let from = funds::coin(state, &p.from_currency_id)?;
+    let to = funds::coin(state, &p.to_currency_id)?;
     if from.id == to.id {
         return Err(ApiError::invalid("err_same_currency"));
     }
-    let amount = funds::amount(req.any(&["number", "amount"]), from)?;
+    let amount = funds::coin_units(p.number, from)?;
     Ok((
         funds::live(state, from).await,
         funds::live(state, to).await,
@@ -781,7 +933,7 @@ fn quote_json(
     from: &crate::config::CurrencySettings,
     to: &crate::config::CurrencySettings,
     amount: i64,
-) -> (Value, i64, i64) {
+) -> (Quote, i64, i64) {
     let rate = state.settings.wallet.conversion_fee_rate;
     let (fee, received) = funds::conversion_quote(amount, rate, from, to);
     let price = if to.price_usdt.is_zero() {
@@ -790,34 +942,48 @@ fn quote_json(
         from.price_usdt / to.price_usdt
     };
     (
-        json!({
-            "number": units(amount), "fee": units(fee), "fee_rate": rate.normalize().to_string(),
-            "receive": units(received), "rate": price.round_dp(8).normalize().to_string(),
-            "from": from.name, "to": to.name,
-        }),
+        Quote {
+            number: units(amount),
+            fee: units(fee),
+            fee_rate: rate.normalize().to_string(),
+            receive: units(received),
+            rate: price.round_dp(8).normalize().to_string(),
+            from: from.name.clone(),
+            to: to.name.clone(),
+        },
         fee,
         received,
     )
 }
 
-pub async fn conversion_fee(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn conversion_fee(
+    state: web::Data<AppState>,
+    form: Form<ConvertParams>,
+) -> ApiResult<Reply<Quote>> {
+    let (req, p) = form.split();
     req.user(&state).await?;
-    let (from, to, amount) = conversion_input(&state, &req).await?;
-    Ok(ok(quote_json(&state, &from, &to, amount).0))
+    let (from, to, amount) = conversion_input(&state, &p?).await?;
+    Ok(Reply(quote_json(&state, &from, &to, amount).0))
 }
 
-pub async fn convert(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn convert(
+    state: web::Data<AppState>,
+    form: Form<ConvertParams>,
+) -> ApiResult<Reply<Quote>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let (from, to, amount) = conversion_input(&state, &req).await?;
+    let p = p?;
+    let (from, to, amount) = conversion_input(&state, &p).await?;
     let (quote, fee, received) = quote_json(&state, &from, &to, amount);
     if received <= 0 {
         return Err(ApiError::invalid("err_amount_invalid"));
     }
-    let key = req
-        .get("request_id")
+    let key = p
+        .request_id
+        .as_deref()
         .map(|r| format!("convert:{}:{r}", user.id));
     let (uid, fid, tid) = (user.id, from.id, to.id);
-    let rate = quote["rate"].as_str().unwrap_or_default().to_string();
+    let rate = quote.rate.clone();
     with_row(
         &state,
         move |conn| {
@@ -859,7 +1025,7 @@ pub async fn convert(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResp
         },
     )
     .await?;
-    Ok(ok(quote))
+    Ok(Reply(quote))
 }
 
 /// Credits the demo user's starting funds from the deposits account.

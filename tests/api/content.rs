@@ -107,7 +107,7 @@ async fn the_openapi_document_lists_every_route_and_unknown_calls_are_enveloped(
         .json()
         .await
         .unwrap_or_default();
-    assert_eq!(doc["openapi"], "3.0.3");
+    assert_eq!(doc["openapi"], "3.1.0");
     // Every documented operation is served: none falls through to the unknown
     // call answer (a bare 404), whatever it says about the missing parameters.
     let mut operations = 0;
@@ -170,3 +170,154 @@ async fn unreadable_bodies_are_refused_with_the_envelope(app: TestApp) {
     assert_eq!(json.message()["registered"], false);
 }
 on_both!(unreadable_bodies_are_refused_with_the_envelope);
+
+/// The schema `s` refers to (or `s` itself).
+fn resolve<'a>(doc: &'a serde_json::Value, s: &'a serde_json::Value) -> &'a serde_json::Value {
+    match s["$ref"].as_str() {
+        Some(r) => &doc["components"]["schemas"][r.trim_start_matches("#/components/schemas/")],
+        None => s,
+    }
+}
+
+/// The parameters a route declares: its form body's object, or its query
+/// parameters gathered into one.
+fn declared(doc: &serde_json::Value, path: &str, method: &str) -> serde_json::Value {
+    let op = &doc["paths"][path][method];
+    let body = &op["requestBody"]["content"]["application/x-www-form-urlencoded"]["schema"];
+    if !body.is_null() {
+        return resolve(doc, body).clone();
+    }
+    let mut properties = serde_json::Map::new();
+    let mut required = Vec::new();
+    for p in op["parameters"].as_array().into_iter().flatten() {
+        let name = p["name"].as_str().unwrap_or_default().to_string();
+        if name == "lang" {
+            continue;
+        }
+        if p["required"] == true {
+            required.push(serde_json::json!(name));
+        }
+        properties.insert(name, p["schema"].clone());
+    }
+    serde_json::json!({"properties": properties, "required": required})
+}
+
+async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
+    let doc: serde_json::Value = app
+        .client
+        .get(format!("{}/api/openapi.json", app.address))
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .json()
+        .await
+        .unwrap_or_default();
+    // Every typed route declares fields, each with a schema.
+    let tables = [
+        ("/api", bourse::api::API_ROUTES),
+        ("/admin/api", bourse::api::ADMIN_ROUTES),
+    ];
+    let mut typed = 0;
+    for (prefix, table) in tables {
+        for r in table.iter().filter(|r| r.typed()) {
+            let path = format!("{prefix}{}", r.path);
+            let params = declared(&doc, &path, r.method);
+            let props = params["properties"]
+                .as_object()
+                .cloned()
+                .unwrap_or_default();
+            assert!(!props.is_empty(), "{} {path} declares no fields", r.method);
+            for (name, schema) in &props {
+                let s = resolve(&doc, schema);
+                assert!(
+                    s.get("type").is_some() || s.get("enum").is_some(),
+                    "{} {path}: {name} has no type: {s}",
+                    r.method
+                );
+            }
+            typed += 1;
+        }
+    }
+    assert!(typed >= 25, "{typed} typed routes");
+
+    // coin/trade: side 1 or 2, amount a decimal string, the required fields.
+    let trade = declared(&doc, "/api/coin/trade", "post");
+    let side = resolve(&doc, &trade["properties"]["type"]);
+    let sides: Vec<&serde_json::Value> = side["enum"].as_array().into_iter().flatten().collect();
+    assert!(
+        sides.contains(&&serde_json::json!(1)) && sides.contains(&&serde_json::json!(2)),
+        "{side}"
+    );
+    let amount = resolve(&doc, &trade["properties"]["amount"]);
+    assert_eq!(amount["type"], "string");
+    assert_eq!(amount["pattern"], bourse::params::POSITIVE_DECIMAL);
+    for field in ["type", "amount"] {
+        assert!(
+            trade["required"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|f| f == field),
+            "coin/trade requires {field}: {trade}"
+        );
+    }
+    assert!(!trade["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|f| f == "target_price"));
+    // wallet/change: both accounts required, one of the four.
+    let change = declared(&doc, "/api/wallet/change", "post");
+    for field in ["currency_id", "number", "from_field", "to_field"] {
+        assert!(
+            change["required"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|f| f == field),
+            "wallet/change requires {field}"
+        );
+    }
+    let account = resolve(&doc, &change["properties"]["from_field"]);
+    assert_eq!(account["enum"][0], 1);
+    // Paged reads declare page and limit as query parameters from 1.
+    let page = declared(&doc, "/api/recharge/log", "get");
+    assert_eq!(resolve(&doc, &page["properties"]["page"])["minimum"], 1);
+    // A typed answer is the envelope around its schema.
+    let quote = &doc["paths"]["/api/user/getTransferFee"]["post"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
+    let message = resolve(&doc, &quote["properties"]["message"]);
+    assert_eq!(
+        message["properties"]["receive"]["type"], "string",
+        "{quote}"
+    );
+
+    // What the document declares is what the handler reads: a missing field
+    // answers the field's own message, in the request's language.
+    let token = app.login("demo@bourse.local", "Demo123456").await;
+    let a = app
+        .post(
+            "/coin/trade",
+            Some(&token),
+            &[("symbol", "BTC/USDT"), ("type", "1"), ("lang", "fra")],
+        )
+        .await;
+    a.assert_error(422);
+    assert_eq!(
+        a.message().as_str(),
+        Some(bourse::i18n::t(bourse::i18n::Lang::parse("fra"), "err_amount_invalid", &[]).as_str())
+    );
+    let a = app
+        .post(
+            "/coin/trade",
+            Some(&token),
+            &[("symbol", "BTC/USDT"), ("type", "3"), ("amount", "1")],
+        )
+        .await;
+    a.assert_error(422);
+    assert_eq!(
+        a.message().as_str(),
+        Some(bourse::i18n::t(bourse::i18n::Lang::EN, "err_side_invalid", &[]).as_str())
+    );
+}
+on_both!(typed_routes_declare_their_fields_types_and_answers);

@@ -1,0 +1,428 @@
+//! Typed request parameters and typed answers.
+//!
+//! A converted handler takes a [`Form<P>`]: `P` is a `#[derive(Deserialize,
+//! ToSchema)]` struct read from the same merged query, form and JSON fields as
+//! [`Req`] (trimmed, empty ones absent), and answers [`Reply<R>`] with `R` a
+//! `#[derive(Serialize, ToSchema)]` struct. The route table names both types and
+//! checks at compile time that the handler really takes and answers them
+//! ([`Takes`], [`Answers`]); the OpenAPI document is generated from the same
+//! types, so the two cannot drift.
+//!
+//! The field types here carry their own validation, their schema and the message
+//! key a bad or missing value answers (the 422 envelope in the caller's
+//! language), so a field reads the same in every route that has it.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{Admin, Ctx, Req};
+use crate::state::AppState;
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse, Responder};
+use futures_util::future::LocalBoxFuture;
+use rust_decimal::Decimal;
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::json;
+use utoipa::openapi::schema::{KnownFormat, Object, Schema, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
+
+/// The key answered when typed parameters are wrong in a way no field type
+/// names (a plain field missing or not a number).
+pub const GENERIC_KEY: &str = "err_params_invalid";
+
+/// A request with typed parameters. The parameters are read up front but their
+/// error is handed over with the request ([`Form::split`]), so a handler still
+/// decides what it checks first (the login, usually).
+pub struct Form<P> {
+    pub req: Req,
+    parsed: ApiResult<P>,
+}
+
+impl<P> Form<P> {
+    /// The request and its parameters (or why they are not valid).
+    pub fn split(self) -> (Req, ApiResult<P>) {
+        (self.req, self.parsed)
+    }
+}
+
+impl<P: DeserializeOwned + 'static> FromRequest for Form<P> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let fut = Req::from_request(req, payload);
+        Box::pin(async move {
+            let req = fut.await?;
+            let parsed = parse(&req);
+            Ok(Form { req, parsed })
+        })
+    }
+}
+
+/// `P` from the request's fields: values trimmed, empty ones left out (as
+/// [`Req::get`] reads them), in a fixed order so the same bad request always
+/// answers the same message.
+pub fn parse<P: DeserializeOwned>(req: &Req) -> ApiResult<P> {
+    let mut pairs: Vec<(&str, &str)> = req
+        .params
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.trim()))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    pairs.sort_unstable();
+    let encoded = serde_urlencoded::to_string(&pairs).map_err(ApiError::internal)?;
+    serde_urlencoded::from_str::<P>(&encoded).map_err(|e| {
+        let text = e.to_string();
+        match crate::i18n::key(&text) {
+            Some(key) => ApiError::invalid(key),
+            None => ApiError {
+                cause: Some(text),
+                ..ApiError::invalid(GENERIC_KEY)
+            },
+        }
+    })
+}
+
+/// The success envelope around a typed message.
+pub struct Reply<R>(pub R);
+
+impl<R: Serialize> Responder for Reply<R> {
+    type Body = actix_web::body::BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        crate::api::ok(self.0)
+    }
+}
+
+/// The request side of a route not typed yet: a loose form.
+pub struct Untyped;
+
+impl PartialSchema for Untyped {
+    fn schema() -> RefOr<Schema> {
+        Object::builder()
+            .schema_type(Type::Object)
+            .additional_properties(Some(Object::builder().schema_type(Type::String)))
+            .into()
+    }
+}
+impl ToSchema for Untyped {}
+
+/// The answer of a route not typed yet: any message.
+pub struct Any;
+
+impl PartialSchema for Any {
+    fn schema() -> RefOr<Schema> {
+        any_value()
+    }
+}
+
+/// The schema every value matches.
+pub fn any_value() -> RefOr<Schema> {
+    Object::builder().schema_type(SchemaType::AnyValue).into()
+}
+impl ToSchema for Any {}
+
+/// What a handler's arguments say about its parameters: `Form<P>` for `P`,
+/// the untyped [`Req`] (or nothing) for [`Untyped`].
+pub trait Takes<P> {}
+impl<A, P> Takes<P> for (A, Form<P>) {}
+impl<A, B, P> Takes<P> for (A, B, Form<P>) {}
+impl<A> Takes<Untyped> for (A, Req) {}
+impl<A, B> Takes<Untyped> for (A, B, Req) {}
+impl<A> Takes<Untyped> for (A,) {}
+impl Takes<Untyped> for (web::Data<AppState>, Admin) {}
+impl Takes<Untyped> for (web::Data<AppState>, Ctx, HttpRequest, web::Payload) {}
+
+/// What a handler's answer says about its message: [`Reply<R>`] for `R` in the
+/// envelope, `Json<R>` for `R` alone, a plain response for [`Any`].
+pub trait Answers<R> {
+    const ENVELOPED: bool = true;
+}
+impl<R> Answers<R> for ApiResult<Reply<R>> {}
+impl Answers<Any> for ApiResult<HttpResponse> {}
+impl Answers<Any> for HttpResponse {}
+impl Answers<Any> for ApiResult<Reply<serde_json::Value>> {}
+impl<R> Answers<R> for web::Json<R> {
+    const ENVELOPED: bool = false;
+}
+
+/// Whether `handler` answers in the envelope; only compiles when it takes `P`
+/// and answers `R` (the route table's check).
+pub fn enveloped<H, Args, P, R>(_handler: &H) -> bool
+where
+    H: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + Takes<P>,
+    H::Output: Answers<R>,
+{
+    <H::Output as Answers<R>>::ENVELOPED
+}
+
+/// A value read as an optional string: `None` when the field is absent.
+fn text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(d)
+}
+
+/// A positive decimal written plainly (digits and at most one point), what
+/// `money::parse_plain` accepts and is above zero.
+pub const POSITIVE_DECIMAL: &str = r"^([0-9]*\.?[0-9]*[1-9][0-9]*|[0-9]*[1-9][0-9]*\.?[0-9]*)$";
+
+fn decimal_schema(description: &str, pattern: &str) -> RefOr<Schema> {
+    Object::builder()
+        .schema_type(Type::String)
+        .pattern(Some(pattern))
+        .max_length(Some(40))
+        .description(Some(description))
+        .into()
+}
+
+fn positive_decimal(raw: Option<String>) -> Option<Decimal> {
+    raw.as_deref()
+        .and_then(actors::money::parse_plain)
+        .filter(|d| *d > Decimal::ZERO)
+}
+
+/// Field types that hold a positive plain decimal, missing or bad answering
+/// their own key.
+macro_rules! decimal_field {
+    ($( $(#[$doc:meta])* $name:ident, $key:literal, $description:literal; )*) => { $(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy)]
+        pub struct $name(pub Decimal);
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                positive_decimal(text(d)?).map($name).ok_or_else(|| D::Error::custom($key))
+            }
+        }
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                decimal_schema($description, POSITIVE_DECIMAL)
+            }
+        }
+        impl ToSchema for $name {}
+    )* };
+}
+
+decimal_field! {
+    /// An amount of a coin; its precision is checked against the coin's.
+    Amount, "err_amount_invalid", "A positive decimal string, at most the coin's decimals";
+    /// A limit price; the market checks its tick.
+    Price, "err_price_required", "A positive decimal string, a multiple of the market's tick";
+}
+
+/// A take-profit or stop-loss price: `0` clears it.
+#[derive(Debug, Clone, Copy)]
+pub struct StopPrice(pub Option<Decimal>);
+
+impl<'de> Deserialize<'de> for StopPrice {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match text(d)? {
+            Some(z) if z == "0" => Ok(StopPrice(None)),
+            raw => positive_decimal(raw)
+                .map(|p| StopPrice(Some(p)))
+                .ok_or_else(|| D::Error::custom("err_tp_sl")),
+        }
+    }
+}
+impl PartialSchema for StopPrice {
+    fn schema() -> RefOr<Schema> {
+        decimal_schema(
+            "A positive decimal string, or 0 for none",
+            &format!("^0$|{POSITIVE_DECIMAL}"),
+        )
+    }
+}
+impl ToSchema for StopPrice {}
+
+/// Field types that hold a positive integer.
+macro_rules! positive_field {
+    ($( $(#[$doc:meta])* $name:ident, $key:literal, $description:literal; )*) => { $(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy)]
+        pub struct $name(pub i64);
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                text(d)?
+                    .and_then(|v| v.parse::<i64>().ok())
+                    .filter(|n| *n > 0)
+                    .map($name)
+                    .ok_or_else(|| D::Error::custom($key))
+            }
+        }
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                Object::builder()
+                    .schema_type(Type::Integer)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+                    .minimum(Some(1))
+                    .description(Some($description))
+                    .into()
+            }
+        }
+        impl ToSchema for $name {}
+    )* };
+}
+
+positive_field! {
+    /// A row's id.
+    Id, "err_id_invalid", "A positive id";
+    /// A market's id.
+    MarketId, "err_market_invalid", "A market's id";
+    /// An option's duration in seconds (one of `microtrade/seconds`).
+    Seconds, "err_seconds", "One of the durations microtrade/seconds lists";
+    /// Contract lots.
+    Share, "err_share_range", "Lots, within the market's min_share and max_share";
+    /// Contract leverage.
+    Multiple, "err_multiple", "One of the market's multiples";
+    /// A page number or a page size (at most 100 rows are answered).
+    Page, "err_page", "A page number from 1, or a page size (at most 100)";
+}
+
+/// A coin by its id or its symbol; which coins exist is the configuration's.
+#[derive(Debug, Clone)]
+pub struct Coin(pub String);
+
+impl<'de> Deserialize<'de> for Coin {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d)?
+            .map(Coin)
+            .ok_or_else(|| D::Error::custom("err_currency_invalid"))
+    }
+}
+impl PartialSchema for Coin {
+    fn schema() -> RefOr<Schema> {
+        Object::builder()
+            .schema_type(Type::String)
+            .pattern(Some("^([1-9][0-9]{0,9}|[A-Za-z][A-Za-z0-9]{0,19})$"))
+            .description(Some(
+                "A coin's id or symbol, as currency/user_currency_list lists them",
+            ))
+            .into()
+    }
+}
+impl ToSchema for Coin {}
+
+/// Field types that take one of a few codes, each also spelled by a name the
+/// app family sends; the document lists both.
+macro_rules! code_field {
+    ($( $(#[$doc:meta])* $name:ident, $key:literal, $description:literal { $( $variant:ident = $code:literal $(| $alias:literal)*, )* } )*) => { $(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name { $( $variant, )* }
+
+        impl $name {
+            pub fn code(self) -> i64 {
+                match self { $( $name::$variant => $code, )* }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let raw = text(d)?;
+                match raw.as_deref() {
+                    $( Some(stringify!($code)) $(| Some($alias))* => Ok($name::$variant), )*
+                    _ => Err(D::Error::custom($key)),
+                }
+            }
+        }
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                #[allow(unused_mut)]
+                let mut values: Vec<serde_json::Value> = vec![$( json!($code), )*];
+                $( $( values.push(json!($alias)); )* )*
+                let kind = if values.iter().all(serde_json::Value::is_i64) {
+                    SchemaType::Type(Type::Integer)
+                } else {
+                    SchemaType::AnyValue
+                };
+                Object::builder()
+                    .schema_type(kind)
+                    .enum_values(Some(values))
+                    .description(Some($description))
+                    .into()
+            }
+        }
+        impl ToSchema for $name {}
+    )* };
+}
+
+code_field! {
+    /// The side of a spot order.
+    Side, "err_side_invalid", "1 buy, 2 sell" {
+        Buy = 1 | "buy",
+        Sell = 2 | "sell",
+    }
+    /// A contract's or an option's direction.
+    Direction, "err_direction", "1 long (rise), 2 short (fall)" {
+        Up = 1,
+        Down = 2,
+    }
+    /// Where a withdrawal goes.
+    Payout, "err_type_invalid", "0 a saved address, 1 the bank card, 2 the international card" {
+        Address = 0,
+        BankCard = 1,
+        InternationalCard = 2,
+    }
+    /// Which positions a batch close closes.
+    Positions, "err_type_invalid", "0 all, 1 longs, 2 shorts" {
+        All = 0,
+        Longs = 1,
+        Shorts = 2,
+    }
+    /// How a contract opens.
+    OpenAt, "err_type_invalid", "1 at the market, 0 at the limit target_price" {
+        Market = 1,
+        Limit = 0,
+    }
+    /// How a spot order is priced.
+    OrderType, "err_type_invalid", "limit (the default, at target_price) or market (amount is what is spent on a buy, sold on a sell)" {
+        Limit = 0 | "limit",
+        Market = 1 | "market",
+    }
+    /// One of the caller's asset accounts.
+    Account, "err_account_field", "1 legal, 2 change (spot), 3 lever, 4 micro (options)" {
+        Legal = 1 | "legal",
+        Change = 2 | "change",
+        Lever = 3 | "lever",
+        Micro = 4 | "micro",
+    }
+}
+
+/// A page of rows.
+#[derive(Deserialize, ToSchema)]
+pub struct PageParams {
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
+}
+
+/// One row, by id.
+#[derive(Deserialize, ToSchema)]
+pub struct IdParams {
+    pub id: Id,
+}
+
+/// A K-line period, one of `PERIODS` by name.
+#[derive(Debug, Clone, Copy)]
+pub struct KlinePeriod(pub actors::market::kline::Period);
+
+impl<'de> Deserialize<'de> for KlinePeriod {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d)?
+            .as_deref()
+            .and_then(actors::market::kline::Period::parse)
+            .map(KlinePeriod)
+            .ok_or_else(|| D::Error::custom(GENERIC_KEY))
+    }
+}
+impl PartialSchema for KlinePeriod {
+    fn schema() -> RefOr<Schema> {
+        Object::builder()
+            .schema_type(Type::String)
+            .enum_values(Some(
+                actors::market::kline::PERIODS.iter().map(|p| p.name()),
+            ))
+            .into()
+    }
+}
+impl ToSchema for KlinePeriod {}
