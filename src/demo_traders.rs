@@ -32,42 +32,29 @@ pub async fn ensure_accounts(state: &AppState, count: u32) -> Result<Vec<i64>, S
     let mut ids = Vec::new();
     for n in 1..=count {
         let email = format!("demo-trader-{n}@bourse.local");
-        let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
-            .bind(&email)
-            .fetch_optional(&state.db)
-            .await
-            .map_err(|e| e.to_string())?;
+        let found: Option<(i64, i64)> =
+            sqlx::query_as("SELECT id, demo FROM users WHERE email = $1")
+                .bind(&email)
+                .fetch_optional(&state.db)
+                .await
+                .map_err(|e| e.to_string())?;
         let id = match found {
-            Some((id,)) => id,
+            Some((id, 1)) => id,
+            // A person registered under this address first: their account is
+            // theirs, and no demo trader ever trades it.
+            Some(_) => {
+                log::warn!("{email} belongs to a person, not a demo trader: skipped");
+                continue;
+            }
+            // Nobody signs in as a demo trader: the password is random and
+            // thrown away.
             None => {
-                // Nobody signs in as a demo trader: the password is random and
-                // thrown away.
                 let secret: String = (0..32)
                     .map(|_| rand::thread_rng().sample(rand::distributions::Alphanumeric) as char)
                     .collect();
-                let hash = crate::security::hash_password_blocking(secret).await?;
-                let id = crate::api::account::create_user(
-                    state,
-                    Some(email),
-                    None,
-                    None,
-                    &hash,
-                    None,
-                    "user",
-                )
-                .await
-                .map_err(|e| format!("{e:?}"))?;
-                crate::api::wallet::fund_demo(state, id)
-                    .await
-                    .map_err(|e| format!("{e:?}"))?;
-                id
+                crate::seed::demo_account(state, &email, secret).await?
             }
         };
-        sqlx::query("UPDATE users SET demo = 1 WHERE id = $1")
-            .bind(id)
-            .execute(&state.db)
-            .await
-            .map_err(|e| e.to_string())?;
         ids.push(id);
     }
     Ok(ids)

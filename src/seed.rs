@@ -74,10 +74,22 @@ pub async fn seed_if_empty(state: &AppState, settings: &Settings) -> Result<bool
     insert_content(state, &content)
         .await
         .map_err(|e| e.to_string())?;
-    let hash = hash_password_blocking(settings.demo.user_password.clone()).await?;
-    let demo = create_user(
+    demo_account(
         state,
-        Some(settings.demo.user_email.to_lowercase()),
+        &settings.demo.user_email.to_lowercase(),
+        settings.demo.user_password.clone(),
+    )
+    .await?;
+    Ok(true)
+}
+
+/// Creates an account that exists for the demo (the demo user, a demo trader):
+/// marked demo, and funded with the configured demo funding through the ledger.
+pub async fn demo_account(state: &AppState, email: &str, password: String) -> Result<i64, String> {
+    let hash = hash_password_blocking(password).await?;
+    let id = create_user(
+        state,
+        Some(email.to_owned()),
         None,
         None,
         &hash,
@@ -85,16 +97,16 @@ pub async fn seed_if_empty(state: &AppState, settings: &Settings) -> Result<bool
         "user",
     )
     .await
-    .map_err(|e| e.to_string())?;
-    crate::api::wallet::fund_demo(state, demo)
+    .map_err(|e| format!("{e:?}"))?;
+    crate::api::wallet::fund_demo(state, id)
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("{e:?}"))?;
     sqlx::query("UPDATE users SET demo = 1 WHERE id = $1")
-        .bind(demo)
+        .bind(id)
         .execute(&state.db)
         .await
         .map_err(|e| e.to_string())?;
-    Ok(true)
+    Ok(id)
 }
 
 async fn insert_content(state: &AppState, c: &Content) -> Result<(), sqlx::Error> {

@@ -67,3 +67,37 @@ on_both!(
         ("BOURSE__DEMO__TRADER_EVERY_MS", "100")
     ]
 );
+
+/// An address a demo trader would use, taken by a person first, stays theirs:
+/// no demo trader is made of it and their funds are not touched.
+async fn a_person_holding_a_demo_trader_address_is_never_traded_for(app: TestApp) {
+    let person = bourse::api::account::create_user(
+        &app.state,
+        Some("demo-trader-1@bourse.local".into()),
+        None,
+        None,
+        "not-a-hash",
+        None,
+        "user",
+    )
+    .await
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let traders = bourse::demo_traders::ensure_accounts(&app.state, 2)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(traders.len(), 1);
+    assert!(!traders.contains(&person));
+    let (demo,): (i64,) = sqlx::query_as("SELECT demo FROM users WHERE id = $1")
+        .bind(person)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(demo, 0);
+    let (held,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM balances WHERE holder = $1")
+        .bind(person)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(held, 0, "the person was not funded as a demo account");
+}
+on_both!(a_person_holding_a_demo_trader_address_is_never_traded_for);
