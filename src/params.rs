@@ -426,3 +426,37 @@ impl PartialSchema for KlinePeriod {
     }
 }
 impl ToSchema for KlinePeriod {}
+
+/// The parameters of a route that reads no fields (other than the token and
+/// `lang`, which every route reads).
+#[derive(Deserialize, ToSchema, Default)]
+#[schema(description = "This route reads no fields")]
+pub struct NoParams {}
+
+/// A page number or size read leniently: anything not a positive integer is
+/// left out (the list takes its default), as the options list always has.
+#[derive(Debug, Clone, Copy)]
+pub struct LoosePage(pub Option<i64>);
+
+impl<'de> Deserialize<'de> for LoosePage {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(LoosePage(
+            text(d)?
+                .and_then(|v| v.parse::<i64>().ok())
+                .filter(|n| *n > 0),
+        ))
+    }
+}
+impl PartialSchema for LoosePage {
+    fn schema() -> RefOr<Schema> {
+        Object::builder()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(1))
+            .description(Some(
+                "A page number from 1, or a page size (at most 100); anything else takes the default",
+            ))
+            .into()
+    }
+}
+impl ToSchema for LoosePage {}

@@ -2,17 +2,15 @@
 //! to their market's actor; lists are read from the database, scoped to the
 //! caller, with live profit from the market's current mark.
 
-use super::market::{market, market_by, market_error, unavailable, units_in, MarketRef};
-use super::ok;
+use super::market::{market_by, market_error, unavailable, units_in, MarketParams, MarketRef};
 use crate::error::{ApiError, ApiResult, Kind};
-use crate::extract::Req;
 use crate::markets::MarketHandle;
 use crate::params::{
-    Amount, Coin, Direction, Form, IdParams, MarketId, Multiple, OpenAt, Positions, Price, Reply,
-    Seconds, Share, StopPrice,
+    Amount, Coin, Direction, Form, IdParams, LoosePage, MarketId, Multiple, NoParams, OpenAt, Page,
+    Positions, Price, Reply, Seconds, Share, StopPrice,
 };
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use actors::ledger::account;
 use actors::lever::math::Dir;
 use actors::market::actor::{units, Snapshot};
@@ -35,8 +33,8 @@ async fn mark(m: &MarketHandle) -> Option<i64> {
     actors::money::to_units(p.parse().ok()?).ok()
 }
 
-fn lever_market<'a>(state: &'a AppState, req: &Req) -> ApiResult<&'a MarketHandle> {
-    let m = market(state, req)?;
+fn lever_market<'a>(state: &'a AppState, r: &MarketRef<'_>) -> ApiResult<&'a MarketHandle> {
+    let m = market_by(state, r)?;
     match &m.deriv {
         Some(d) if d.lever => Ok(m),
         _ => Err(ApiError::invalid("err_market_invalid")),
@@ -44,8 +42,9 @@ fn lever_market<'a>(state: &'a AppState, req: &Req) -> ApiResult<&'a MarketHandl
 }
 
 /// The contract terms of a market and the caller's lever balance.
-pub async fn deal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let m = lever_market(&state, &req)?;
+pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
+    let m = lever_market(&state, &p?.market())?;
     let Some(d) = &m.deriv else {
         return Err(unavailable());
     };
@@ -56,7 +55,7 @@ pub async fn deal(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespons
             .unwrap_or_else(|_| "0".into()),
         Err(_) => "0".into(),
     };
-    Ok(ok(json!({
+    Ok(Reply(json!({
         "match_id": m.spec.id, "symbol": m.spec.symbol, "currency_id": m.spec.base, "legal_id": m.spec.quote,
         "multiple": d.multiples, "lever_share_num": units(d.lot_units), "lever_trade_fee": ppm_str(d.fee_ppm),
         "spread": ppm_str(d.spread_ppm), "overnight": ppm_str(d.overnight_ppm), "min_share": d.min_share,
@@ -332,19 +331,43 @@ async fn with_marks(state: &AppState, rows: &[LeverRow]) -> Vec<Value> {
     out
 }
 
+/// `lever/my_trade`: the caller's contract orders, paged.
+#[derive(Deserialize, ToSchema)]
+pub struct MyTradeParams {
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
+    /// 0 pending, 1 holding (the default), 3 (or 4) history.
+    #[schema(pattern = "^[0134]$")]
+    pub status: Option<String>,
+    /// Only this market (or `symbol`).
+    pub match_id: Option<MarketId>,
+    pub symbol: Option<String>,
+}
+
 /// `status` 0 pending, 1 holding (default), 3 history (closed and cancelled).
-pub async fn my_trade(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn my_trade(
+    state: web::Data<AppState>,
+    form: Form<MyTradeParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
-    let status: &[i64] = match req.get("status").unwrap_or("1") {
+    let p = p?;
+    let paging = crate::extract::Paging::of(p.page, p.limit);
+    let status: &[i64] = match p.status.as_deref().unwrap_or("1") {
         "0" => &[0],
         "1" => &[1],
         "3" | "4" => &[3, 4],
         _ => return Err(ApiError::invalid("err_type_invalid")),
     };
-    let only = match req.any(&["match_id", "symbol"]) {
-        Some(_) => Some(market(&state, &req)?.spec.id),
-        None => None,
+    let only = if p.match_id.is_some() || p.symbol.is_some() {
+        let r = MarketRef {
+            id: p.match_id.map(|m| m.0),
+            symbol: p.symbol.as_deref(),
+            ..MarketRef::default()
+        };
+        Some(market_by(&state, &r)?.spec.id)
+    } else {
+        None
     };
     let (rows, total) = lever_rows(
         &state,
@@ -355,12 +378,12 @@ pub async fn my_trade(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
         Some((paging.limit, paging.offset())),
     )
     .await?;
-    Ok(ok(paging.wrap(with_marks(&state, &rows).await, total)))
+    Ok(Reply(paging.wrap(with_marks(&state, &rows).await, total)))
 }
 
 /// Every holding position with live profit, and totals.
-pub async fn dealall(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let user = req.user(&state).await?;
+pub async fn dealall(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+    let user = form.req.user(&state).await?;
     let (rows, _) = lever_rows(&state, "", user.id, &[1], None, None).await?;
     let list = with_marks(&state, &rows).await;
     let sum = |k: &str| -> String {
@@ -373,12 +396,13 @@ pub async fn dealall(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResp
             .sum();
         total.normalize().to_string()
     };
-    Ok(ok(
+    Ok(Reply(
         json!({"total_profit": sum("profit"), "total_margin": sum("caution_money"), "positions": list}),
     ))
 }
 
-pub async fn payable(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn payable(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+    let req = form.req;
     let coin = state.settings.microtrade.currency;
     let name = state
         .settings
@@ -392,12 +416,12 @@ pub async fn payable(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResp
             .unwrap_or_else(|_| "0".into()),
         Err(_) => "0".into(),
     };
-    Ok(ok(
+    Ok(Reply(
         json!([{"currency_id": coin, "name": name, "available": available}]),
     ))
 }
 
-pub async fn seconds(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
+pub async fn seconds(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Value>> {
     let mt = &state.settings.microtrade;
     let list: Vec<Value> = mt
         .durations
@@ -408,7 +432,7 @@ pub async fn seconds(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpRes
                    "fee_rate": mt.fee_rate.normalize().to_string()})
         })
         .collect();
-    Ok(ok(list))
+    Ok(Reply(json!(list)))
 }
 
 /// `microtrade/submit`: a seconds option.
@@ -483,21 +507,35 @@ fn symbol_of(state: &AppState, market: i64) -> String {
         .unwrap_or_default()
 }
 
+/// `microtrade/lists`: the caller's options, paged (5 a page unless told).
+#[derive(Deserialize, ToSchema)]
+pub struct MicroListParams {
+    pub page: Option<LoosePage>,
+    pub limit: Option<LoosePage>,
+    /// 1 holding (the default), 2 history.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^[12]$")]
+    pub which: Option<String>,
+    /// The app family's spelling: 0 holding, 1 history.
+    #[schema(pattern = "^[01]$")]
+    pub status: Option<String>,
+}
+
 /// `type` 1 (or `status` 0) holding, 2 (or `status` 1) history; default limit 5.
-pub async fn micro_lists(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn micro_lists(
+    state: web::Data<AppState>,
+    form: Form<MicroListParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
+    let p = p?;
     // Lenient where other lists refuse: a bad page or limit takes the default.
-    let number = |name: &str, default: i64| {
-        req.get(name)
-            .and_then(|p| p.parse::<i64>().ok())
-            .filter(|p| *p > 0)
-            .unwrap_or(default)
-    };
+    let number = |n: Option<LoosePage>, default: i64| n.and_then(|n| n.0).unwrap_or(default);
     let paging = crate::extract::Paging {
-        page: number("page", 1),
-        limit: number("limit", 5).min(100),
+        page: number(p.page, 1),
+        limit: number(p.limit, 5).min(100),
     };
-    let status = match (req.get("type"), req.get("status")) {
+    let status = match (p.which.as_deref(), p.status.as_deref()) {
         (Some("2"), _) | (_, Some("1")) => 1,
         _ => 0,
     };
@@ -520,7 +558,7 @@ pub async fn micro_lists(state: web::Data<AppState>, req: Req) -> ApiResult<Http
         .iter()
         .map(|r| micro_json(r, &symbol_of(&state, r.market)))
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
 pub async fn micro_result(

@@ -1,16 +1,18 @@
 //! Identity verification (two levels), saved wallet addresses and bank cards.
 //! Every query is scoped to the caller.
 
-use super::ok;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Req;
 use crate::funds;
 use crate::i18n::t;
+use crate::params::{Coin, Form, IdParams, NoParams, Reply};
 use crate::state::AppState;
 use crate::validate;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
+use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 /// The newest verification of each level: (state, reason, name, id_type).
 async fn latest(
@@ -37,15 +39,18 @@ fn level_json(row: Option<(i64, String, String, String, i64)>) -> Value {
 }
 
 /// States: 0 not verified, 1 verifying, 2 verified, 3 failed (may go again).
-pub async fn real_state(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let user = req.user(&state).await?;
+pub async fn real_state(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
+    let user = form.req.user(&state).await?;
     let level = funds::verified_level(&state, user.id).await?;
     let (email, mobile): (Option<String>, Option<String>) =
         sqlx::query_as("SELECT email, mobile FROM users WHERE id = $1")
             .bind(user.id)
             .fetch_one(&state.db)
             .await?;
-    Ok(ok(json!({
+    Ok(Reply(json!({
         "level": level,
         "level1": level_json(latest(&state, user.id, 1).await?),
         "level2": level_json(latest(&state, user.id, 2).await?),
@@ -54,8 +59,38 @@ pub async fn real_state(state: web::Data<AppState>, req: Req) -> ApiResult<HttpR
     })))
 }
 
-pub async fn submit_real(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `user/real`: a verification request. Level 1 reads the person's fields and
+/// both photos, level 2 only the photos. Each field answers its own message,
+/// in the order the form shows them.
+#[derive(Deserialize, ToSchema)]
+pub struct RealParams {
+    /// 1 (the default) or 2.
+    #[schema(pattern = "^[12]$")]
+    pub real_type: Option<String>,
+    /// Level 1: `id_card`, `passport`, `driver_license` (or 1, 2, 3).
+    #[schema(pattern = "^(id_card|passport|driver_license|1|2|3)$")]
+    pub id_type: Option<String>,
+    /// Level 1: the full name, at most 64 characters, no markup.
+    #[schema(max_length = 64)]
+    pub name: Option<String>,
+    /// Level 1: the document's number, 4 to 32 letters, digits or `-`.
+    #[schema(pattern = "^[A-Za-z0-9-]{4,32}$")]
+    pub card_id: Option<String>,
+    pub erc_address: Option<String>,
+    pub trc_address: Option<String>,
+    /// An address `upload` answered the caller; required.
+    pub front_pic: Option<String>,
+    /// An address `upload` answered the caller; required.
+    pub reverse_pic: Option<String>,
+}
+
+pub async fn submit_real(
+    state: web::Data<AppState>,
+    form: Form<RealParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
+    let p = p?;
     let (email, mobile): (Option<String>, Option<String>) =
         sqlx::query_as("SELECT email, mobile FROM users WHERE id = $1")
             .bind(user.id)
@@ -64,7 +99,7 @@ pub async fn submit_real(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     if email.is_none() || mobile.is_none() {
         return Err(ApiError::invalid("err_bind_both_first"));
     }
-    let level: i64 = match req.get("real_type").unwrap_or("1") {
+    let level: i64 = match p.real_type.as_deref().unwrap_or("1") {
         "1" => 1,
         "2" => 2,
         _ => return Err(ApiError::invalid("err_type_invalid")),
@@ -81,29 +116,30 @@ pub async fn submit_real(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     }
     let (mut id_type, mut name, mut card_id, mut erc, mut trc) = Default::default();
     if level == 1 {
-        id_type = match req.get("id_type") {
+        id_type = match p.id_type.as_deref() {
             Some(t @ ("id_card" | "passport" | "driver_license" | "1" | "2" | "3")) => {
                 t.to_string()
             }
             _ => return Err(ApiError::invalid("err_id_type")),
         };
-        name = match req.get("name") {
+        name = match p.name.as_deref() {
             None => return Err(ApiError::invalid("err_name_required")),
             some => validate::plain_text(some, 64)?,
         };
-        card_id = req
-            .get("card_id")
+        card_id = p
+            .card_id
+            .as_deref()
             .filter(|c| {
                 (4..=32).contains(&c.len())
                     && c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-')
             })
             .ok_or_else(|| ApiError::invalid("err_card_id"))?
             .to_string();
-        erc = req.get("erc_address").unwrap_or_default().to_string();
-        trc = req.get("trc_address").unwrap_or_default().to_string();
+        erc = p.erc_address.clone().unwrap_or_default();
+        trc = p.trc_address.clone().unwrap_or_default();
     }
-    let front = funds::owned_upload(&state, user.id, req.get("front_pic")).await?;
-    let back = funds::owned_upload(&state, user.id, req.get("reverse_pic")).await?;
+    let front = funds::owned_upload(&state, user.id, p.front_pic.as_deref()).await?;
+    let back = funds::owned_upload(&state, user.id, p.reverse_pic.as_deref()).await?;
     let (Some(front), Some(back)) = (front, back) else {
         return Err(ApiError::invalid("err_photos_required"));
     };
@@ -123,7 +159,7 @@ pub async fn submit_real(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     .bind(now_ms())
     .execute(&state.db)
     .await?;
-    Ok(ok(t(req.lang, "ok_submitted", &[])))
+    Ok(Reply(t(req.lang, "ok_submitted", &[])))
 }
 
 pub async fn verification_queue(state: &AppState, req: &Req) -> ApiResult<Value> {
@@ -189,17 +225,57 @@ pub async fn review_verification(
     Ok(())
 }
 
-pub async fn wallet_save(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// A coin named by `currency` or `currency_id`, the first given.
+fn either_coin<'a>(
+    state: &'a AppState,
+    currency: &Option<Coin>,
+    currency_id: &Option<Coin>,
+) -> ApiResult<&'a crate::config::CurrencySettings> {
+    match currency.as_ref().or(currency_id.as_ref()) {
+        Some(c) => funds::coin(state, c),
+        None => Err(ApiError::invalid("err_currency_invalid")),
+    }
+}
+
+/// `user/wallet/save`: a withdrawal address to keep.
+#[derive(Deserialize, ToSchema)]
+pub struct WalletSaveParams {
+    /// The coin (or `currency_id`); required.
+    pub currency: Option<Coin>,
+    pub currency_id: Option<Coin>,
+    /// A label, at most 32 characters, no markup; required.
+    #[schema(max_length = 32)]
+    pub name: Option<String>,
+    /// 10 to 128 letters and digits; required.
+    #[schema(pattern = "^[A-Za-z0-9]{10,128}$")]
+    pub address: Option<String>,
+    /// An address `upload` answered the caller; required.
+    pub qrcode: Option<String>,
+}
+
+/// What saving an address answers: its id.
+#[derive(serde::Serialize, ToSchema)]
+pub struct Saved {
+    pub id: i64,
+}
+
+pub async fn wallet_save(
+    state: web::Data<AppState>,
+    form: Form<WalletSaveParams>,
+) -> ApiResult<Reply<Saved>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let coin = funds::currency(&state, &req, &["currency", "currency_id"])?;
-    let name = req.get("name");
+    let p = p?;
+    let coin = either_coin(&state, &p.currency, &p.currency_id)?;
+    let name = p.name.as_deref();
     if name.is_some() {
         validate::plain_text(name, 32)?;
     }
-    let address = req
-        .get("address")
+    let address = p
+        .address
+        .as_deref()
         .filter(|a| (10..=128).contains(&a.len()) && a.chars().all(|c| c.is_ascii_alphanumeric()));
-    let qrcode = funds::owned_upload(&state, user.id, req.get("qrcode")).await?;
+    let qrcode = funds::owned_upload(&state, user.id, p.qrcode.as_deref()).await?;
     let (Some(name), Some(address), Some(qrcode)) = (name, address, qrcode) else {
         return Err(ApiError::invalid("err_wallet_fields"));
     };
@@ -214,14 +290,27 @@ pub async fn wallet_save(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     .bind(now_ms())
     .fetch_one(&state.db)
     .await?;
-    Ok(ok(json!({"id": id})))
+    Ok(Reply(Saved { id }))
 }
 
-pub async fn wallet_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `user/wallet/list`: saved addresses, of every coin or one.
+#[derive(Deserialize, ToSchema)]
+pub struct WalletListParams {
+    /// Only this coin (or `currency_id`).
+    pub currency: Option<Coin>,
+    pub currency_id: Option<Coin>,
+}
+
+pub async fn wallet_list(
+    state: web::Data<AppState>,
+    form: Form<WalletListParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let coin = match req.any(&["currency", "currency_id"]) {
-        None => None,
-        Some(_) => Some(funds::currency(&state, &req, &["currency", "currency_id"])?.id),
+    let p = p?;
+    let coin = match (&p.currency, &p.currency_id) {
+        (None, None) => None,
+        _ => Some(either_coin(&state, &p.currency, &p.currency_id)?.id),
     };
     let rows: Vec<(i64, i64, String, String, String, i64)> = sqlx::query_as(
         "SELECT id, currency, name, address, qrcode, created_at FROM wallet_addresses
@@ -240,12 +329,16 @@ pub async fn wallet_list(state: web::Data<AppState>, req: Req) -> ApiResult<Http
                    "qrcode": crate::uploads::signed(&state, &qrcode), "created_at": at})
         })
         .collect();
-    Ok(ok(list))
+    Ok(Reply(json!(list)))
 }
 
-pub async fn wallet_delete(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn wallet_delete(
+    state: web::Data<AppState>,
+    form: Form<IdParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = req.id("id")?;
+    let id = p?.id.0;
     let res = sqlx::query("DELETE FROM wallet_addresses WHERE id = $1 AND user_id = $2")
         .bind(id)
         .bind(user.id)
@@ -254,7 +347,7 @@ pub async fn wallet_delete(state: web::Data<AppState>, req: Req) -> ApiResult<Ht
     if res.rows_affected() == 0 {
         return Err(ApiError::not_found());
     }
-    Ok(ok(t(req.lang, "ok_done", &[])))
+    Ok(Reply(t(req.lang, "ok_done", &[])))
 }
 
 /// The stored field names of a bank card, in order.
@@ -271,11 +364,64 @@ const CARD_FIELDS: [&str; 10] = [
     "wechat_nickname",
 ];
 
-async fn save_card(state: &AppState, req: &Req, kind: i64) -> ApiResult<HttpResponse> {
+/// `user/cash_save` and `user/cash_save_international`: the bank card, every
+/// field required, each checked by what it holds (the stored names are the app
+/// family's).
+#[derive(Deserialize, ToSchema)]
+pub struct CardParams {
+    /// An ABA routing number: 9 digits.
+    #[schema(pattern = "^[0-9]{9}$")]
+    pub alipay_account: Option<String>,
+    /// The holder's name, at most 100 characters.
+    #[schema(max_length = 100)]
+    pub real_name: Option<String>,
+    /// The card number: 8 to 19 digits (spaces and dashes allowed).
+    pub bank_account: Option<String>,
+    /// The bank's address, at most 100 characters.
+    #[schema(max_length = 100)]
+    pub bank_dizhi: Option<String>,
+    /// The bank's name, at most 100 characters.
+    #[schema(max_length = 100)]
+    pub bank_name: Option<String>,
+    /// The branch, at most 100 characters.
+    #[schema(max_length = 100)]
+    pub bank_network: Option<String>,
+    /// A SWIFT (BIC) code: 8 or 11 letters and digits.
+    pub swift_code: Option<String>,
+    /// A phone number: 5 to 20 digits, an optional leading `+`.
+    pub phone: Option<String>,
+    /// The holder's account name, at most 100 characters.
+    #[schema(max_length = 100)]
+    pub wechat_account: Option<String>,
+    /// An intermediary SWIFT (BIC) code.
+    pub wechat_nickname: Option<String>,
+}
+
+impl CardParams {
+    fn get(&self, name: &str) -> Option<&str> {
+        match name {
+            "alipay_account" => self.alipay_account.as_deref(),
+            "real_name" => self.real_name.as_deref(),
+            "bank_account" => self.bank_account.as_deref(),
+            "bank_dizhi" => self.bank_dizhi.as_deref(),
+            "bank_name" => self.bank_name.as_deref(),
+            "bank_network" => self.bank_network.as_deref(),
+            "swift_code" => self.swift_code.as_deref(),
+            "phone" => self.phone.as_deref(),
+            "wechat_account" => self.wechat_account.as_deref(),
+            "wechat_nickname" => self.wechat_nickname.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+async fn save_card(state: &AppState, form: Form<CardParams>, kind: i64) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(state).await?;
+    let p = p?;
     let mut values = Vec::new();
     for f in CARD_FIELDS {
-        let raw = req.get(f);
+        let raw = p.get(f);
         // Each field is checked by what it holds (see CARD_FIELDS for the
         // stored names the app family gave them).
         let v = match f {
@@ -302,7 +448,7 @@ async fn save_card(state: &AppState, req: &Req, kind: i64) -> ApiResult<HttpResp
         q = q.bind(v);
     }
     q.bind(now_ms()).execute(&state.db).await?;
-    card(state, user.id, kind).await.map(ok)
+    card(state, user.id, kind).await.map(Reply)
 }
 
 async fn card(state: &AppState, user_id: i64, kind: i64) -> ApiResult<Value> {
@@ -340,26 +486,32 @@ async fn card(state: &AppState, user_id: i64, kind: i64) -> ApiResult<Value> {
     })
 }
 
-pub async fn cash_save(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    save_card(&state, &req, 0).await
+pub async fn cash_save(
+    state: web::Data<AppState>,
+    form: Form<CardParams>,
+) -> ApiResult<Reply<Value>> {
+    save_card(&state, form, 0).await
 }
 
 pub async fn cash_save_international(
     state: web::Data<AppState>,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    save_card(&state, &req, 1).await
+    form: Form<CardParams>,
+) -> ApiResult<Reply<Value>> {
+    save_card(&state, form, 1).await
 }
 
-pub async fn cash_info(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let user = req.user(&state).await?;
-    Ok(ok(card(&state, user.id, 0).await?))
+pub async fn cash_info(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
+    let user = form.req.user(&state).await?;
+    Ok(Reply(card(&state, user.id, 0).await?))
 }
 
 pub async fn cash_info_international(
     state: web::Data<AppState>,
-    req: Req,
-) -> ApiResult<HttpResponse> {
-    let user = req.user(&state).await?;
-    Ok(ok(card(&state, user.id, 1).await?))
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
+    let user = form.req.user(&state).await?;
+    Ok(Reply(card(&state, user.id, 1).await?))
 }

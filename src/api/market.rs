@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Req;
 use crate::markets::MarketHandle;
 use crate::params::{
-    self, Amount, Form, IdParams, KlinePeriod, MarketId, OrderType, Page, Price, Reply,
+    self, Amount, Form, IdParams, KlinePeriod, MarketId, NoParams, OrderType, Page, Price, Reply,
 };
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
@@ -97,7 +97,36 @@ impl TradeParams {
     }
 }
 
-pub async fn quotation(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
+/// A market named by `match_id` (or `id`), `symbol`, or `currency_id` with
+/// `legal_id`, the first that is given.
+#[derive(Deserialize, ToSchema)]
+pub struct MarketParams {
+    /// The market's id.
+    #[serde(alias = "id")]
+    pub match_id: Option<MarketId>,
+    /// The market's symbol, `BTC/USDT`.
+    pub symbol: Option<String>,
+    /// The market's base coin id, with `legal_id`.
+    pub currency_id: Option<MarketId>,
+    /// The market's quote coin id; USDT (3) when left out.
+    pub legal_id: Option<MarketId>,
+}
+
+impl MarketParams {
+    pub fn market(&self) -> MarketRef<'_> {
+        MarketRef {
+            id: self.match_id.map(|m| m.0),
+            symbol: self.symbol.as_deref(),
+            base: self.currency_id.map(|m| m.0),
+            quote: self.legal_id.map(|m| m.0),
+        }
+    }
+}
+
+pub async fn quotation(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
     let mut groups: Vec<(i64, String, Vec<Value>)> = Vec::new();
     for m in &state.markets.list {
         let row = snapshot(m).await?;
@@ -110,15 +139,18 @@ pub async fn quotation(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpR
         .into_iter()
         .map(|(id, name, rows)| json!({"id": id, "name": name, "quotation": rows}))
         .collect();
-    Ok(ok(list))
+    Ok(Reply(json!(list)))
 }
 
-pub async fn market_list(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
+pub async fn market_list(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
     let mut rows = Vec::new();
     for m in &state.markets.list {
         rows.push(snapshot(m).await?);
     }
-    Ok(ok(rows))
+    Ok(Reply(json!(rows)))
 }
 
 /// K-lines in their own shape: `{code, msg, data}`.
@@ -247,31 +279,42 @@ pub async fn timeshar(state: web::Data<AppState>, form: Form<KlineParams>) -> we
     })
 }
 
-pub async fn favourite_add(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn favourite_add(
+    state: web::Data<AppState>,
+    form: Form<MarketParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let m = market(&state, &req)?;
+    let m = market_by(&state, &p?.market())?;
     sqlx::query("INSERT INTO favourites (user_id, market, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, market) DO NOTHING")
         .bind(user.id)
         .bind(m.spec.id)
         .bind(now_ms())
         .execute(&state.db)
         .await?;
-    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+    Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn favourite_del(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn favourite_del(
+    state: web::Data<AppState>,
+    form: Form<MarketParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let m = market(&state, &req)?;
+    let m = market_by(&state, &p?.market())?;
     sqlx::query("DELETE FROM favourites WHERE user_id = $1 AND market = $2")
         .bind(user.id)
         .bind(m.spec.id)
         .execute(&state.db)
         .await?;
-    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+    Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-pub async fn favourite_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let user = req.user(&state).await?;
+pub async fn favourite_list(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
+    let user = form.req.user(&state).await?;
     let ids: Vec<(i64,)> =
         sqlx::query_as("SELECT market FROM favourites WHERE user_id = $1 ORDER BY created_at")
             .bind(user.id)
@@ -283,7 +326,7 @@ pub async fn favourite_list(state: web::Data<AppState>, req: Req) -> ApiResult<H
             rows.push(snapshot(m).await?);
         }
     }
-    Ok(ok(rows))
+    Ok(Reply(json!(rows)))
 }
 
 /// A positive decimal with at most 8 places, in units.
@@ -384,15 +427,43 @@ pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResu
     Ok(Reply(res.map_err(|e| market_error(e, m))?))
 }
 
+/// `coin/list`: the caller's orders, paged, of every market or one.
+#[derive(Deserialize, ToSchema)]
+pub struct OrdersParams {
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
+    /// `current` (open orders, the default) or `all` (also `2`).
+    #[serde(rename = "type")]
+    pub which: Option<String>,
+    /// Only this market (or `symbol`, or `currency_id` with `legal_id`).
+    pub match_id: Option<MarketId>,
+    pub symbol: Option<String>,
+    pub currency_id: Option<MarketId>,
+    pub legal_id: Option<MarketId>,
+}
+
 /// The caller's orders: `type=current` (open, the default) or `all`.
-pub async fn orders(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn orders(
+    state: web::Data<AppState>,
+    form: Form<OrdersParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
-    let all = matches!(req.get("type"), Some("all") | Some("2"));
-    let market_id: Option<i64> = match req.any(&["match_id", "symbol", "currency_id"]) {
-        None => None,
-        Some(_) => Some(market(&state, &req)?.spec.id),
-    };
+    let p = p?;
+    let paging = crate::extract::Paging::of(p.page, p.limit);
+    let all = matches!(p.which.as_deref(), Some("all") | Some("2"));
+    let market_id: Option<i64> =
+        if p.match_id.is_some() || p.symbol.is_some() || p.currency_id.is_some() {
+            let r = MarketRef {
+                id: p.match_id.map(|m| m.0),
+                symbol: p.symbol.as_deref(),
+                base: p.currency_id.map(|m| m.0),
+                quote: p.legal_id.map(|m| m.0),
+            };
+            Some(market_by(&state, &r)?.spec.id)
+        } else {
+            None
+        };
     let filter = "user_id = $1 AND (CAST($2 AS BIGINT) = 1 OR status = 0) AND (CAST($3 AS BIGINT) IS NULL OR market = $3)";
     let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM orders WHERE {filter}"))
         .bind(user.id)
@@ -425,7 +496,7 @@ pub async fn orders(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
             order_value(r, &symbol)
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
 /// Every actor with its backlog, messages handled and last message time.

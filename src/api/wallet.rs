@@ -2,16 +2,17 @@
 //! coin-to-coin conversion. Every balance change goes through the ledger; request
 //! rows and their postings commit in one transaction.
 
-use super::ok;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::{Paging, Req};
 use crate::funds::{self, account_name, units, ACCOUNTS};
 use crate::i18n::t;
-use crate::params::{Account, Amount, Coin, Form, IdParams, Page, PageParams, Payout, Reply};
+use crate::params::{
+    Account, Amount, Coin, Form, IdParams, NoParams, Page, PageParams, Payout, Reply,
+};
 use crate::security::verify_password_blocking;
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use actors::ledger::{self, account, Bucket, Operation, PostError, Posting, SystemAccount};
 use actors::money::from_units;
 use rust_decimal::Decimal;
@@ -36,14 +37,17 @@ fn coin_json(c: &crate::config::CurrencySettings) -> Value {
     })
 }
 
-pub async fn currencies(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
+pub async fn currencies(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
     let list: Vec<Value> = state.settings.currencies.iter().map(coin_json).collect();
-    Ok(ok(list))
+    Ok(Reply(json!(list)))
 }
 
 /// Every account of the caller with every coin, valued in USDT.
-pub async fn list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let user = req.user(&state).await?;
+pub async fn list(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+    let user = form.req.user(&state).await?;
     let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
         "SELECT currency, account, available, frozen FROM balances WHERE holder = $1",
     )
@@ -76,7 +80,7 @@ pub async fn list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespons
         grand = grand.saturating_add(total);
         accounts.push(json!({"account": code, "name": name, "total_usdt": units(total), "balances": balances}));
     }
-    Ok(ok(
+    Ok(Reply(
         json!({"total_usdt": units(grand), "accounts": accounts}),
     ))
 }
@@ -871,10 +875,13 @@ pub async fn transfer_history(
     Ok(Reply(paging.wrap(data, total)))
 }
 
-pub async fn conversion_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    req.user(&state).await?;
+pub async fn conversion_list(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
+    form.req.user(&state).await?;
     let list: Vec<Value> = state.settings.currencies.iter().map(coin_json).collect();
-    Ok(ok(json!({
+    Ok(Reply(json!({
         "currencies": list,
         "fee_rate": state.settings.wallet.conversion_fee_rate.normalize().to_string(),
     })))
