@@ -129,7 +129,7 @@ impl<A, P> Takes<P> for (A, Form<P>) {}
 impl<A, B, P> Takes<P> for (A, B, Form<P>) {}
 impl<A> Takes<Untyped> for (A, Req) {}
 impl<A, B> Takes<Untyped> for (A, B, Req) {}
-impl<A> Takes<Untyped> for (A,) {}
+impl<P> Takes<P> for (Form<P>,) {}
 impl Takes<Untyped> for (web::Data<AppState>, Admin) {}
 impl Takes<Untyped> for (web::Data<AppState>, Ctx, HttpRequest, web::Payload) {}
 

@@ -1,19 +1,20 @@
 //! Codes, registration, login, logout and password reset.
 
-use super::ok;
 use crate::codes;
 use crate::db::now_ms;
 use crate::error::{is_unique_violation, ApiError, ApiResult};
-use crate::extract::Req;
 use crate::i18n::t;
 use crate::notifier::Channel;
+use crate::params::{Form, NoParams, Reply};
 use crate::security::{
     hash_password_blocking, new_invite_code, new_token, sha256_hex, verify_password_blocking,
 };
 use crate::state::AppState;
 use crate::validate;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
 
 /// An account as typed into the login field: an e-mail or a mobile number.
 pub enum Account {
@@ -53,41 +54,126 @@ impl Account {
     }
 }
 
-pub async fn sms_mail(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let email = validate::email(req.any(&["user_string", "email"]).unwrap_or_default())?;
-    codes::send(&state, Channel::Email, &email, &req.ip, req.lang).await?;
-    Ok(ok(t(req.lang, "ok_code_sent", &[])))
+/// `sms_mail` and `user/check_email`: an e-mail, as `user_string` or `email`.
+#[derive(Deserialize, ToSchema)]
+pub struct EmailParams {
+    /// The e-mail (or `email`); required.
+    #[schema(max_length = 254)]
+    pub user_string: Option<String>,
+    #[schema(max_length = 254)]
+    pub email: Option<String>,
 }
 
-pub async fn sms_send(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let area = validate::area_code(req.get("area_code"))?;
+impl EmailParams {
+    fn email(&self) -> ApiResult<String> {
+        validate::email(
+            self.user_string
+                .as_deref()
+                .or(self.email.as_deref())
+                .unwrap_or_default(),
+        )
+    }
+}
+
+pub async fn sms_mail(
+    state: web::Data<AppState>,
+    form: Form<EmailParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
+    let email = p?.email()?;
+    codes::send(&state, Channel::Email, &email, &req.ip, req.lang).await?;
+    Ok(Reply(t(req.lang, "ok_code_sent", &[])))
+}
+
+/// `sms_send`: a mobile number, as `mobile` or `user_string`, with its area code.
+#[derive(Deserialize, ToSchema)]
+pub struct SmsParams {
+    /// The country calling code, digits; 86 when left out.
+    #[schema(pattern = "^\\+?[0-9]{1,4}$")]
+    pub area_code: Option<String>,
+    /// The number, digits (or `user_string`); required.
+    #[schema(pattern = "^[0-9]+$")]
+    pub mobile: Option<String>,
+    pub user_string: Option<String>,
+}
+
+pub async fn sms_send(
+    state: web::Data<AppState>,
+    form: Form<SmsParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
+    let p = p?;
+    let area = validate::area_code(p.area_code.as_deref())?;
     let mobile = validate::mobile(
         &area,
-        req.any(&["mobile", "user_string"]).unwrap_or_default(),
+        p.mobile
+            .as_deref()
+            .or(p.user_string.as_deref())
+            .unwrap_or_default(),
     )?;
     codes::send(&state, Channel::Sms, &mobile, &req.ip, req.lang).await?;
-    Ok(ok(t(req.lang, "ok_code_sent", &[])))
+    Ok(Reply(t(req.lang, "ok_code_sent", &[])))
 }
 
-pub async fn check_email(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let email = validate::email(req.any(&["user_string", "email"]).unwrap_or_default())?;
+/// Whether an e-mail is registered.
+#[derive(Serialize, ToSchema)]
+pub struct Registered {
+    pub registered: bool,
+}
+
+pub async fn check_email(
+    state: web::Data<AppState>,
+    form: Form<EmailParams>,
+) -> ApiResult<Reply<Registered>> {
+    let email = form.split().1?.email()?;
     let found = Account::Email(email).find(&state).await?.is_some();
-    Ok(ok(json!({ "registered": found })))
+    Ok(Reply(Registered { registered: found }))
 }
 
-pub async fn register(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let raw = req.get("user_string").unwrap_or_default();
-    let (account, area) = match req.get("type").unwrap_or("email") {
+/// `user/register`: an account by e-mail or mobile, with the code sent to it.
+/// Passwords are read as typed (not trimmed).
+#[derive(Deserialize, ToSchema)]
+pub struct RegisterParams {
+    /// The e-mail or the mobile number; required.
+    #[schema(required = true)]
+    pub user_string: Option<String>,
+    /// `email` (the default) or `mobile`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^(email|mobile)$")]
+    pub kind: Option<String>,
+    /// The country calling code of a mobile; 86 when left out.
+    pub area_code: Option<String>,
+    /// 7 to 32 characters.
+    #[schema(required = true, min_length = 7, max_length = 32)]
+    pub password: Option<String>,
+    /// The password again.
+    #[schema(required = true)]
+    pub re_password: Option<String>,
+    /// The 6-digit code sent to the account.
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
+    pub code: Option<String>,
+    /// An inviter's invite code.
+    pub extension_code: Option<String>,
+}
+
+pub async fn register(
+    state: web::Data<AppState>,
+    form: Form<RegisterParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
+    let p = p?;
+    let raw = p.user_string.as_deref().unwrap_or_default();
+    let (account, area) = match p.kind.as_deref().unwrap_or("email") {
         "email" => (Account::Email(validate::email(raw)?), None),
         "mobile" => {
-            let area = validate::area_code(req.get("area_code"))?;
+            let area = validate::area_code(p.area_code.as_deref())?;
             (Account::Mobile(validate::mobile(&area, raw)?), Some(area))
         }
         _ => return Err(ApiError::invalid("err_type_invalid")),
     };
     let password = validate::password(req.raw("password"), req.raw("re_password"))?;
-    let code = validate::code(req.get("code"))?;
-    let parent = match req.get("extension_code") {
+    let code = validate::code(p.code.as_deref())?;
+    let parent = match p.extension_code.as_deref() {
         None => None,
         Some(invite) => Some(
             sqlx::query_as::<_, (i64,)>("SELECT id FROM users WHERE invite_code = $1")
@@ -112,7 +198,7 @@ pub async fn register(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRes
     };
     let user_id = create_user(&state, email, mobile, area, &hash, parent, "user").await?;
     welcome(&state, user_id, req.lang).await?;
-    Ok(ok(t(req.lang, "ok_registered", &[])))
+    Ok(Reply(t(req.lang, "ok_registered", &[])))
 }
 
 /// Inserts a user with a fresh invite code (retrying the rare code collision).
@@ -182,7 +268,22 @@ async fn welcome(state: &AppState, user_id: i64, lang: crate::i18n::Lang) -> Api
     Ok(())
 }
 
-pub async fn login(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `user/login`: an e-mail or mobile number and its password (read as typed).
+#[derive(Deserialize, ToSchema)]
+pub struct LoginParams {
+    /// The e-mail or mobile number (or `account`); required.
+    pub user_string: Option<String>,
+    pub account: Option<String>,
+    #[schema(required = true)]
+    pub password: Option<String>,
+}
+
+pub async fn login(
+    state: web::Data<AppState>,
+    form: Form<LoginParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
+    let p = p?;
     let now = now_ms();
     let limits = &state.settings.limits;
     if !state.limiter.allow(
@@ -193,7 +294,8 @@ pub async fn login(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
     ) {
         return Err(ApiError::rate_limited());
     }
-    let account = Account::parse(req.any(&["user_string", "account"]))?;
+    let account = Account::parse(p.user_string.as_deref().or(p.account.as_deref()))?;
+    // Declared in `LoginParams`; read untrimmed, as typed.
     let password = req.raw("password").unwrap_or_default().to_string();
     let fail_key = format!("login-fail:{}", account.address());
     let window = limits.login_failure_window_seconds * 1000;
@@ -221,10 +323,11 @@ pub async fn login(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
     .bind(now + state.settings.auth.token_ttl_hours * 3_600_000)
     .execute(&state.db)
     .await?;
-    Ok(ok(token))
+    Ok(Reply(token))
 }
 
-pub async fn logout(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn logout(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<String>> {
+    let req = form.req;
     let user = req.user(&state).await?;
     sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE token_hash = $2")
         .bind(now_ms())
@@ -232,7 +335,7 @@ pub async fn logout(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
         .execute(&state.db)
         .await?;
     state.sessions.forget(&user.token_hash);
-    Ok(ok(t(req.lang, "ok_logged_out", &[])))
+    Ok(Reply(t(req.lang, "ok_logged_out", &[])))
 }
 
 /// Revokes every live token of a user (password changed or reset).
@@ -246,8 +349,31 @@ pub async fn revoke_all(state: &AppState, user_id: i64) -> ApiResult<()> {
     Ok(())
 }
 
-pub async fn forget(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let account = Account::parse(req.any(&["account", "user_string"]))?;
+/// `user/forget`: a new password for an account, with the code sent to it.
+/// Passwords are read as typed (not trimmed).
+#[derive(Deserialize, ToSchema)]
+pub struct ForgetParams {
+    /// The e-mail or mobile number (or `user_string`); required.
+    pub account: Option<String>,
+    pub user_string: Option<String>,
+    /// 7 to 32 characters.
+    #[schema(required = true, min_length = 7, max_length = 32)]
+    pub password: Option<String>,
+    /// The password again (or `re_password`).
+    pub repassword: Option<String>,
+    pub re_password: Option<String>,
+    /// The 6-digit code sent to the account.
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
+    pub code: Option<String>,
+}
+
+pub async fn forget(
+    state: web::Data<AppState>,
+    form: Form<ForgetParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
+    let p = p?;
+    let account = Account::parse(p.account.as_deref().or(p.user_string.as_deref()))?;
     let password = validate::password(
         req.raw("password"),
         req.params
@@ -255,7 +381,7 @@ pub async fn forget(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
             .or(req.params.get("re_password"))
             .map(String::as_str),
     )?;
-    let code = validate::code(req.get("code"))?;
+    let code = validate::code(p.code.as_deref())?;
     let (user_id, _) = account
         .find(&state)
         .await?
@@ -273,7 +399,7 @@ pub async fn forget(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespo
     state
         .limiter
         .clear(&format!("login-fail:{}", account.address()));
-    Ok(ok(t(req.lang, "ok_password_reset", &[])))
+    Ok(Reply(t(req.lang, "ok_password_reset", &[])))
 }
 
 /// `dev/outbox`: the codes sent to one address.

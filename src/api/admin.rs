@@ -2,12 +2,12 @@
 //! scope's guard (`app::admin_only`): a handler that needs to know which admin
 //! acts takes the [`Admin`] it let in.
 
-use super::ok;
-use super::profile::user_json;
+use super::profile::{user_json, Profile};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Admin, Req};
-use crate::params::{Form, Id, Reply};
+use crate::extract::{Admin, Paging, Req};
+use crate::params::{Amount, Coin, Form, Id, NoParams, Page, PageParams, Reply};
 use serde::Deserialize;
+use serde_json::Value;
 use utoipa::ToSchema;
 
 /// An approval or a rejection of one request of a review queue.
@@ -18,8 +18,25 @@ pub struct ReviewParams {
     pub reason: Option<String>,
 }
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use serde_json::json;
+
+/// A review queue's page, of every state or one.
+#[derive(Deserialize, ToSchema)]
+pub struct QueueParams {
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
+    /// Only requests in this state (0 pending, 1 done, 2 rejected); anything
+    /// not a number lists every state.
+    #[schema(pattern = "^[0-9]+$")]
+    pub state: Option<String>,
+}
+
+impl QueueParams {
+    pub fn state(&self) -> Option<i64> {
+        self.state.as_deref().and_then(|s| s.parse().ok())
+    }
+}
 
 /// The approve and reject calls of one review queue, both through `$review`.
 macro_rules! decisions {
@@ -84,12 +101,17 @@ async fn with_accounts(
     Ok(page)
 }
 
-pub async fn me(state: web::Data<AppState>, admin: Admin) -> ApiResult<HttpResponse> {
-    Ok(ok(user_json(&state, admin.0.id).await?))
+pub async fn me(
+    state: web::Data<AppState>,
+    admin: Admin,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Profile>> {
+    Ok(Reply(user_json(&state, admin.0.id).await?))
 }
 
-pub async fn users(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let paging = req.paging()?;
+pub async fn users(state: web::Data<AppState>, form: Form<PageParams>) -> ApiResult<Reply<Value>> {
+    let p = form.split().1?;
+    let paging = Paging::of(p.page, p.limit);
     let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users")
         .fetch_one(&state.db)
         .await?;
@@ -108,7 +130,7 @@ pub async fn users(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRespon
             json!({"id": id, "account": account, "role": role, "demo": demo != 0, "created_at": created_at})
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
 fn reason(p: &ReviewParams, approve: bool) -> ApiResult<String> {
@@ -119,9 +141,12 @@ fn reason(p: &ReviewParams, approve: bool) -> ApiResult<String> {
     Ok(r)
 }
 
-pub async fn deposits(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let page = super::wallet::deposit_queue(&state, &req).await?;
-    Ok(ok(with_accounts(&state, page).await?))
+pub async fn deposits(
+    state: web::Data<AppState>,
+    form: Form<QueueParams>,
+) -> ApiResult<Reply<Value>> {
+    let page = super::wallet::deposit_queue(&state, form.split().1?).await?;
+    Ok(Reply(with_accounts(&state, page).await?))
 }
 
 async fn review_deposit(
@@ -139,9 +164,12 @@ async fn review_deposit(
 
 decisions!(approve_deposit, reject_deposit, review_deposit);
 
-pub async fn withdrawals(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let page = super::wallet::withdraw_queue(&state, &req).await?;
-    Ok(ok(with_accounts(&state, page).await?))
+pub async fn withdrawals(
+    state: web::Data<AppState>,
+    form: Form<QueueParams>,
+) -> ApiResult<Reply<Value>> {
+    let page = super::wallet::withdraw_queue(&state, form.split().1?).await?;
+    Ok(Reply(with_accounts(&state, page).await?))
 }
 
 async fn review_withdrawal(
@@ -160,9 +188,12 @@ async fn review_withdrawal(
 
 decisions!(approve_withdrawal, reject_withdrawal, review_withdrawal);
 
-pub async fn verifications(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let page = super::identity::verification_queue(&state, &req).await?;
-    Ok(ok(with_accounts(&state, page).await?))
+pub async fn verifications(
+    state: web::Data<AppState>,
+    form: Form<QueueParams>,
+) -> ApiResult<Reply<Value>> {
+    let page = super::identity::verification_queue(&state, form.split().1?).await?;
+    Ok(Reply(with_accounts(&state, page).await?))
 }
 
 async fn review_verification(
@@ -184,14 +215,19 @@ decisions!(
     review_verification
 );
 
-pub async fn audit(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+pub async fn audit(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Value>> {
     let report = actors::ledger::audit(&state.db)
         .await
         .map_err(crate::funds::ledger_error)?;
-    Ok(ok(report))
+    Ok(Reply(
+        serde_json::to_value(report).map_err(ApiError::internal)?,
+    ))
 }
 
-pub async fn deposit_addresses(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+pub async fn deposit_addresses(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
     let rows: Vec<(i64, String, String, i64, i64)> = sqlx::query_as(
         "SELECT currency, network, address, demo, updated_at FROM deposit_addresses ORDER BY currency, network",
     )
@@ -203,14 +239,34 @@ pub async fn deposit_addresses(state: web::Data<AppState>) -> ApiResult<HttpResp
             json!({"currency": c, "network": n, "address": a, "demo": demo != 0, "updated_at": at})
         })
         .collect();
-    Ok(ok(list))
+    Ok(Reply(json!(list)))
 }
 
-pub async fn set_deposit_address(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let coin = crate::funds::currency(&state, &req, &["currency", "currency_id"])?;
-    let network = req.get("network").unwrap_or_default();
-    let address = req
-        .get("address")
+/// A deposit address to change: a coin's network that exists.
+#[derive(Deserialize, ToSchema)]
+pub struct DepositAddressParams {
+    /// The coin (or `currency_id`); required.
+    pub currency: Option<Coin>,
+    pub currency_id: Option<Coin>,
+    /// One of the coin's networks (`TRC20`, `ERC20`, ...).
+    #[schema(required = true)]
+    pub network: Option<String>,
+    /// An address in the network's format.
+    #[schema(required = true)]
+    pub address: Option<String>,
+}
+
+pub async fn set_deposit_address(
+    state: web::Data<AppState>,
+    form: Form<DepositAddressParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
+    let p = p?;
+    let coin = super::identity::either_coin(&state, &p.currency, &p.currency_id)?;
+    let network = p.network.as_deref().unwrap_or_default();
+    let address = p
+        .address
+        .as_deref()
         .filter(|a| crate::addresses::is_valid(network, a))
         .ok_or_else(|| ApiError::invalid("err_address_format"))?;
     // An address an admin sets is the platform's own: no longer a demo one.
@@ -224,20 +280,30 @@ pub async fn set_deposit_address(state: web::Data<AppState>, req: Req) -> ApiRes
     if res.rows_affected() == 0 {
         return Err(ApiError::invalid("err_network_invalid"));
     }
-    Ok(ok(crate::i18n::t(req.lang, "ok_done", &[])))
+    Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
 /// The largest fiat rate accepted, in units per US dollar.
 const MAX_FIAT_RATE: i64 = 10_000_000;
 
 /// Changes one fiat rate (units per US dollar): a positive decimal.
-pub async fn set_fiat_rate(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let code = req.get("code").unwrap_or_default().to_uppercase();
-    let rate = req
-        .get("rate")
-        .and_then(actors::money::parse_plain)
-        .filter(|r| *r > rust_decimal::Decimal::ZERO)
-        .ok_or_else(|| ApiError::invalid("err_amount_invalid"))?;
+/// `fiat_rates` (POST): one fiat currency's rate.
+#[derive(Deserialize, ToSchema)]
+pub struct FiatRateParams {
+    /// The currency's code, `EUR`; one of wallet/getRateCurrency.
+    #[schema(required = true, pattern = "^[A-Za-z]{3}$")]
+    pub code: Option<String>,
+    /// Units per US dollar, at most 10000000 and 8 decimals.
+    pub rate: Amount,
+}
+
+pub async fn set_fiat_rate(
+    state: web::Data<AppState>,
+    form: Form<FiatRateParams>,
+) -> ApiResult<Reply<Vec<super::site::FiatRate>>> {
+    let p = form.split().1?;
+    let code = p.code.as_deref().unwrap_or_default().to_uppercase();
+    let rate = p.rate.0;
     // Every valuation multiplies by the rate: keep it where products fit (the
     // largest real rates are in the tens of thousands per dollar).
     if rate > rust_decimal::Decimal::from(MAX_FIAT_RATE) {
@@ -255,5 +321,5 @@ pub async fn set_fiat_rate(state: web::Data<AppState>, req: Req) -> ApiResult<Ht
     if res.rows_affected() == 0 {
         return Err(ApiError::invalid("err_currency_invalid"));
     }
-    Ok(ok(super::site::fiat_rates(&state).await?))
+    Ok(Reply(super::site::fiat_rates(&state).await?))
 }

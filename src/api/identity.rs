@@ -3,7 +3,7 @@
 
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Req;
+use crate::extract::Paging;
 use crate::funds;
 use crate::i18n::t;
 use crate::params::{Coin, Form, IdParams, NoParams, Reply};
@@ -162,9 +162,12 @@ pub async fn submit_real(
     Ok(Reply(t(req.lang, "ok_submitted", &[])))
 }
 
-pub async fn verification_queue(state: &AppState, req: &Req) -> ApiResult<Value> {
-    let paging = req.paging()?;
-    let st: Option<i64> = req.get("state").and_then(|s| s.parse().ok());
+pub async fn verification_queue(
+    state: &AppState,
+    q: crate::api::admin::QueueParams,
+) -> ApiResult<Value> {
+    let paging = Paging::of(q.page, q.limit);
+    let st = q.state();
     type Row = (
         i64,
         i64,
@@ -226,7 +229,7 @@ pub async fn review_verification(
 }
 
 /// A coin named by `currency` or `currency_id`, the first given.
-fn either_coin<'a>(
+pub fn either_coin<'a>(
     state: &'a AppState,
     currency: &Option<Coin>,
     currency_id: &Option<Coin>,

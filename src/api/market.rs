@@ -1,7 +1,6 @@
 //! Markets over HTTP: quotations, K-lines, favourites, and spot/stock orders.
 //! Orders go to the market's actor; reads of history come from the database.
 
-use super::ok;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Req;
@@ -10,7 +9,7 @@ use crate::params::{
     self, Amount, Form, IdParams, KlinePeriod, MarketId, NoParams, OrderType, Page, Price, Reply,
 };
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use actors::market::actor::{order_value, Cancel, MarketError, OrderRow, Place, Snapshot};
 use actors::market::book::{BookError, Kind as OrderKind, Side};
 use actors::money::{from_units, to_units};
@@ -500,7 +499,7 @@ pub async fn orders(
 }
 
 /// Every actor with its backlog, messages handled and last message time.
-pub async fn health(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Value>> {
     let mut actors = Vec::new();
     for m in &state.markets.list {
         match m.send(actors::market::actor::Health).await {
@@ -518,5 +517,5 @@ pub async fn health(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
             actors.push(h);
         }
     }
-    Ok(ok(json!({"actors": actors})))
+    Ok(Reply(json!({"actors": actors})))
 }

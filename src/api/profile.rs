@@ -2,16 +2,18 @@
 //! Every query here is scoped to the authenticated user's id.
 
 use super::account::revoke_all;
-use super::ok;
 use crate::codes;
 use crate::error::{is_unique_violation, ApiError, ApiResult, Kind};
-use crate::extract::Req;
+use crate::extract::Paging;
 use crate::i18n::t;
+use crate::params::{Form, Id, NoParams, Page, PageParams, Reply};
 use crate::security::hash_password_blocking;
 use crate::state::AppState;
 use crate::validate;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 type UserRow = (
     i64,
@@ -29,7 +31,31 @@ type UserRow = (
 );
 
 /// The profile as the app shows it.
-pub async fn user_json(state: &AppState, user_id: i64) -> ApiResult<Value> {
+#[derive(Serialize, ToSchema)]
+pub struct Profile {
+    pub id: i64,
+    pub email: Option<String>,
+    pub mobile: Option<String>,
+    pub area_code: Option<String>,
+    /// The e-mail, else the mobile number.
+    pub account: String,
+    pub nickname: String,
+    pub signature: String,
+    /// The avatar's address, empty when none.
+    pub head_portrait: String,
+    pub invite_code: String,
+    pub credit_score: i64,
+    pub has_pay_password: bool,
+    /// `user` or `admin`.
+    pub role: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+    /// Unread notifications.
+    pub unread: i64,
+}
+
+/// The profile as the app shows it.
+pub async fn user_json(state: &AppState, user_id: i64) -> ApiResult<Profile> {
     let u: UserRow = sqlx::query_as(
         "SELECT id, email, mobile, area_code, nickname, signature, head_portrait, invite_code, credit_score, pay_password_hash, role, created_at FROM users WHERE id = $1",
     )
@@ -42,21 +68,49 @@ pub async fn user_json(state: &AppState, user_id: i64) -> ApiResult<Value> {
             .fetch_one(&state.db)
             .await?;
     let account = u.1.clone().or(u.2.clone()).unwrap_or_default();
-    Ok(json!({
-        "id": u.0, "email": u.1, "mobile": u.2, "area_code": u.3, "account": account,
-        "nickname": u.4, "signature": u.5, "head_portrait": u.6, "invite_code": u.7,
-        "credit_score": u.8, "has_pay_password": u.9.is_some(), "role": u.10,
-        "created_at": u.11, "unread": unread,
-    }))
+    Ok(Profile {
+        id: u.0,
+        email: u.1,
+        mobile: u.2,
+        area_code: u.3,
+        account,
+        nickname: u.4,
+        signature: u.5,
+        head_portrait: u.6,
+        invite_code: u.7,
+        credit_score: u.8,
+        has_pay_password: u.9.is_some(),
+        role: u.10,
+        created_at: u.11,
+        unread,
+    })
 }
 
-pub async fn info(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let user = req.user(&state).await?;
-    Ok(ok(user_json(&state, user.id).await?))
+pub async fn info(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Profile>> {
+    let user = form.req.user(&state).await?;
+    Ok(Reply(user_json(&state, user.id).await?))
 }
 
-pub async fn edit_nickname(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `user/editNickname`: either or both. A field sent empty is refused (its
+/// length), so both are read as sent.
+#[derive(Deserialize, ToSchema)]
+pub struct NicknameParams {
+    /// 2 to 10 characters, no markup.
+    #[schema(min_length = 2, max_length = 10)]
+    pub nickname: Option<String>,
+    /// 2 to 30 characters, no markup.
+    #[schema(min_length = 2, max_length = 30)]
+    pub signature: Option<String>,
+}
+
+pub async fn edit_nickname(
+    state: web::Data<AppState>,
+    form: Form<NicknameParams>,
+) -> ApiResult<Reply<Profile>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
+    p?;
+    // Declared in `NicknameParams`; read as sent, so an empty one is refused.
     let nickname = req
         .params
         .get("nickname")
@@ -78,14 +132,27 @@ pub async fn edit_nickname(state: web::Data<AppState>, req: Req) -> ApiResult<Ht
     .bind(user.id)
     .execute(&state.db)
     .await?;
-    Ok(ok(user_json(&state, user.id).await?))
+    Ok(Reply(user_json(&state, user.id).await?))
 }
 
-pub async fn head_portrait(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `user/uploadHeadPortrait`: the avatar.
+#[derive(Deserialize, ToSchema)]
+pub struct HeadPortraitParams {
+    /// An address `upload` answered the caller.
+    #[schema(required = true)]
+    pub head_portrait: Option<String>,
+}
+
+pub async fn head_portrait(
+    state: web::Data<AppState>,
+    form: Form<HeadPortraitParams>,
+) -> ApiResult<Reply<Profile>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
+    let p = p?;
     // Only a file this user uploaded may become their avatar; an avatar is
     // shown to others, so from now on the file is public.
-    let address = crate::funds::owned_upload(&state, user.id, req.get("head_portrait"))
+    let address = crate::funds::owned_upload(&state, user.id, p.head_portrait.as_deref())
         .await?
         .ok_or_else(|| ApiError::invalid("err_upload_not_yours"))?;
     let mut tx = state.db.begin().await?;
@@ -100,23 +167,48 @@ pub async fn head_portrait(state: web::Data<AppState>, req: Req) -> ApiResult<Ht
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok(ok(user_json(&state, user.id).await?))
+    Ok(Reply(user_json(&state, user.id).await?))
 }
 
-pub async fn update_password(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `safe/update_password`: the login or the payment password, with a code
+/// sent to the bound e-mail (else mobile). Passwords are read as typed.
+#[derive(Deserialize, ToSchema)]
+pub struct PasswordParams {
+    /// `login` (the default) or `pay`.
+    #[serde(rename = "type")]
+    #[schema(pattern = "^(login|pay)$")]
+    pub kind: Option<String>,
+    /// Login: 7 to 32 characters; pay: 6 digits.
+    #[schema(required = true)]
+    pub password: Option<String>,
+    /// The password again.
+    #[schema(required = true)]
+    pub re_password: Option<String>,
+    /// The 6-digit code.
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
+    pub code: Option<String>,
+}
+
+pub async fn update_password(
+    state: web::Data<AppState>,
+    form: Form<PasswordParams>,
+) -> ApiResult<Reply<String>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let pay = match req.get("type").unwrap_or("login") {
+    let p = p?;
+    let pay = match p.kind.as_deref().unwrap_or("login") {
         "login" => false,
         "pay" => true,
         _ => return Err(ApiError::invalid("err_type_invalid")),
     };
+    // Declared in `PasswordParams`; read untrimmed, as typed.
     let (password, again) = (req.raw("password"), req.raw("re_password"));
     let password = if pay {
         validate::pay_password(password, again)?
     } else {
         validate::password(password, again)?
     };
-    let code = validate::code(req.get("code"))?;
+    let code = validate::code(p.code.as_deref())?;
     let (email, mobile): (Option<String>, Option<String>) =
         sqlx::query_as("SELECT email, mobile FROM users WHERE id = $1")
             .bind(user.id)
@@ -140,10 +232,10 @@ pub async fn update_password(state: web::Data<AppState>, req: Req) -> ApiResult<
         .execute(&state.db)
         .await?;
     if pay {
-        Ok(ok(t(req.lang, "ok_pay_password_set", &[])))
+        Ok(Reply(t(req.lang, "ok_pay_password_set", &[])))
     } else {
         revoke_all(&state, user.id).await?;
-        Ok(ok(t(req.lang, "ok_password_changed", &[])))
+        Ok(Reply(t(req.lang, "ok_password_changed", &[])))
     }
 }
 
@@ -183,11 +275,28 @@ async fn bind(
     }
 }
 
-pub async fn bind_mobile(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `safe/mobile`: a mobile number to bind, with the code sent to it.
+#[derive(Deserialize, ToSchema)]
+pub struct MobileParams {
+    /// The country calling code; 86 when left out.
+    pub area_code: Option<String>,
+    /// Digits; 11 starting 1[3-9] in area 86, else 5 to 15.
+    #[schema(required = true, pattern = "^[0-9]{5,15}$")]
+    pub mobile: Option<String>,
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
+    pub code: Option<String>,
+}
+
+pub async fn bind_mobile(
+    state: web::Data<AppState>,
+    form: Form<MobileParams>,
+) -> ApiResult<Reply<Profile>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let area = validate::area_code(req.get("area_code"))?;
-    let mobile = validate::mobile(&area, req.get("mobile").unwrap_or_default())?;
-    let code = validate::code(req.get("code"))?;
+    let p = p?;
+    let area = validate::area_code(p.area_code.as_deref())?;
+    let mobile = validate::mobile(&area, p.mobile.as_deref().unwrap_or_default())?;
+    let code = validate::code(p.code.as_deref())?;
     bind(
         &state,
         user.id,
@@ -198,13 +307,27 @@ pub async fn bind_mobile(state: web::Data<AppState>, req: Req) -> ApiResult<Http
         "err_mobile_taken",
     )
     .await?;
-    Ok(ok(user_json(&state, user.id).await?))
+    Ok(Reply(user_json(&state, user.id).await?))
 }
 
-pub async fn bind_email(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `safe/email`: an e-mail to bind, with the code sent to it.
+#[derive(Deserialize, ToSchema)]
+pub struct BindEmailParams {
+    #[schema(required = true, max_length = 254)]
+    pub email: Option<String>,
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
+    pub code: Option<String>,
+}
+
+pub async fn bind_email(
+    state: web::Data<AppState>,
+    form: Form<BindEmailParams>,
+) -> ApiResult<Reply<Profile>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let email = validate::email(req.get("email").unwrap_or_default())?;
-    let code = validate::code(req.get("code"))?;
+    let p = p?;
+    let email = validate::email(p.email.as_deref().unwrap_or_default())?;
+    let code = validate::code(p.code.as_deref())?;
     bind(
         &state,
         user.id,
@@ -215,12 +338,17 @@ pub async fn bind_email(state: web::Data<AppState>, req: Req) -> ApiResult<HttpR
         "err_email_taken",
     )
     .await?;
-    Ok(ok(user_json(&state, user.id).await?))
+    Ok(Reply(user_json(&state, user.id).await?))
 }
 
-pub async fn invite_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn invite_list(
+    state: web::Data<AppState>,
+    form: Form<PageParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
+    let p = p?;
+    let paging = Paging::of(p.page, p.limit);
     let (rows, total): (Vec<(i64, Option<String>, Option<String>, i64)>, i64) = super::paged(
         &state,
         "users",
@@ -237,12 +365,17 @@ pub async fn invite_list(state: web::Data<AppState>, req: Req) -> ApiResult<Http
             json!({"id": id, "account": account, "created_at": created_at})
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
-pub async fn profit_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn profit_list(
+    state: web::Data<AppState>,
+    form: Form<PageParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
+    let p = p?;
+    let paging = Paging::of(p.page, p.limit);
     let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM rebates WHERE user_id = $1")
         .bind(user.id)
         .fetch_one(&state.db)
@@ -268,13 +401,28 @@ pub async fn profit_list(state: web::Data<AppState>, req: Req) -> ApiResult<Http
             })
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
-pub async fn notifications(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `feedback/list`: notifications, paged, of both kinds or one.
+#[derive(Deserialize, ToSchema)]
+pub struct NotificationsParams {
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
+    /// 0 unread, 1 read; both when left out.
+    #[schema(pattern = "^[01]$")]
+    pub is_red: Option<String>,
+}
+
+pub async fn notifications(
+    state: web::Data<AppState>,
+    form: Form<NotificationsParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let paging = req.paging()?;
-    let filter: Option<i64> = match req.get("is_red") {
+    let p = p?;
+    let paging = Paging::of(p.page, p.limit);
+    let filter: Option<i64> = match p.is_red.as_deref() {
         None => None,
         Some("0") => Some(0),
         Some("1") => Some(1),
@@ -303,15 +451,28 @@ pub async fn notifications(state: web::Data<AppState>, req: Req) -> ApiResult<Ht
             json!({"id": id, "title": title, "content": content, "is_red": is_red, "created_at": created_at})
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
-pub async fn mark_read(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// `feedback/read`: one notification, or all when `id` is left out.
+#[derive(Deserialize, ToSchema)]
+pub struct MarkReadParams {
+    pub id: Option<Id>,
+}
+
+/// How many notifications are left unread.
+#[derive(Serialize, ToSchema)]
+pub struct Unread {
+    pub unread: i64,
+}
+
+pub async fn mark_read(
+    state: web::Data<AppState>,
+    form: Form<MarkReadParams>,
+) -> ApiResult<Reply<Unread>> {
+    let (req, p) = form.split();
     let user = req.user(&state).await?;
-    let id = match req.get("id") {
-        None => None,
-        Some(_) => Some(req.id("id")?),
-    };
+    let id = p?.id.map(|i| i.0);
     let res = sqlx::query(
         "UPDATE notifications SET is_red = 1 WHERE user_id = $1 AND (CAST($2 AS BIGINT) IS NULL OR id = $2)",
     )
@@ -327,5 +488,5 @@ pub async fn mark_read(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRe
             .bind(user.id)
             .fetch_one(&state.db)
             .await?;
-    Ok(ok(json!({ "unread": unread })))
+    Ok(Reply(Unread { unread }))
 }

@@ -2,13 +2,15 @@
 //! Home quick-entry grid and fiat rates. Content is stored per language; a
 //! language with no content of a kind gets the English one.
 
-use super::ok;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Req;
+use crate::extract::Paging;
 use crate::i18n::{Lang, LANGS};
+use crate::params::{Form, Id, IdParams, NoParams, Page, Reply};
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
-use serde_json::json;
+use actix_web::web;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 /// The language to read `table` in: the caller's when it has rows matching
 /// `filter`, else English.
@@ -34,7 +36,10 @@ async fn setting(state: &AppState, keyword: &str) -> ApiResult<Option<String>> {
     Ok(row.map(|r| r.0))
 }
 
-pub async fn site_config(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
+pub async fn site_config(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Value>> {
     let rows: Vec<(String, String)> = sqlx::query_as("SELECT keyword, value FROM settings")
         .fetch_all(&state.db)
         .await?;
@@ -55,7 +60,7 @@ pub async fn site_config(state: web::Data<AppState>, _req: Req) -> ApiResult<Htt
     out.insert("languages".into(), json!(LANGS));
     out.insert("default_lang".into(), json!(site.default_lang));
     out.insert("default_fiat".into(), json!(site.default_fiat));
-    Ok(ok(out))
+    Ok(Reply(Value::Object(out)))
 }
 
 /// `getSetting`: one site setting.
@@ -79,9 +84,23 @@ pub async fn get_setting(
     }
 }
 
-pub async fn news_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let c_id = req.id("c_id")?;
-    let paging = req.paging()?;
+/// `news/list`: one kind of article, paged.
+#[derive(Deserialize, ToSchema)]
+pub struct NewsParams {
+    /// 4 notices, 5 banners.
+    pub c_id: Id,
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
+}
+
+pub async fn news_list(
+    state: web::Data<AppState>,
+    form: Form<NewsParams>,
+) -> ApiResult<Reply<Value>> {
+    let (req, p) = form.split();
+    let p = p?;
+    let c_id = p.c_id.0;
+    let paging = Paging::of(p.page, p.limit);
     let lang = content_lang(&state, "articles", &format!("AND c_id = {c_id}"), req.lang).await?;
     let (total,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM articles WHERE c_id = $1 AND lang = $2")
@@ -105,11 +124,29 @@ pub async fn news_list(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRe
             json!({"id": id, "c_id": c_id, "title": title, "summary": summary, "thumbnail": thumbnail, "created_at": created_at})
         })
         .collect();
-    Ok(ok(paging.wrap(data, total)))
+    Ok(Reply(paging.wrap(data, total)))
 }
 
-pub async fn news_detail(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    let id = req.id("id")?;
+/// One article in full.
+#[derive(Serialize, ToSchema)]
+pub struct Article {
+    pub id: i64,
+    /// 4 notice, 5 banner.
+    pub c_id: i64,
+    pub title: String,
+    pub summary: String,
+    /// HTML.
+    pub content: String,
+    pub thumbnail: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
+pub async fn news_detail(
+    state: web::Data<AppState>,
+    form: Form<IdParams>,
+) -> ApiResult<Reply<Article>> {
+    let id = form.split().1?.id.0;
     let row: Option<(i64, i64, String, String, String, String, i64)> = sqlx::query_as(
         "SELECT id, c_id, title, summary, content, thumbnail, created_at FROM articles WHERE id = $1",
     )
@@ -118,13 +155,31 @@ pub async fn news_detail(state: web::Data<AppState>, req: Req) -> ApiResult<Http
     .await?;
     let (id, c_id, title, summary, content, thumbnail, created_at) =
         row.ok_or_else(ApiError::not_found)?;
-    Ok(ok(json!({
-        "id": id, "c_id": c_id, "title": title, "summary": summary,
-        "content": content, "thumbnail": thumbnail, "created_at": created_at
-    })))
+    Ok(Reply(Article {
+        id,
+        c_id,
+        title,
+        summary,
+        content,
+        thumbnail,
+        created_at,
+    }))
 }
 
-pub async fn index_pop(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+/// The pop-up notice.
+#[derive(Serialize, ToSchema)]
+pub struct Pop {
+    pub id: i64,
+    pub title: String,
+    pub content: String,
+    pub created_at: i64,
+}
+
+pub async fn index_pop(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Option<Pop>>> {
+    let req = form.req;
     let lang = content_lang(&state, "articles", "AND is_pop = 1", req.lang).await?;
     let row: Option<(i64, String, String, i64)> = sqlx::query_as(
         "SELECT id, title, content, created_at FROM articles WHERE is_pop = 1 AND lang = $1 ORDER BY id DESC LIMIT 1",
@@ -132,8 +187,11 @@ pub async fn index_pop(state: web::Data<AppState>, req: Req) -> ApiResult<HttpRe
     .bind(&lang)
     .fetch_optional(&state.db)
     .await?;
-    Ok(ok(row.map(|(id, title, content, created_at)| {
-        json!({"id": id, "title": title, "content": content, "created_at": created_at})
+    Ok(Reply(row.map(|(id, title, content, created_at)| Pop {
+        id,
+        title,
+        content,
+        created_at,
     })))
 }
 
@@ -164,29 +222,56 @@ pub const MENU: [(&str, bool); 22] = [
     ("whitepaper", true),
 ];
 
-pub async fn menu(_req: Req) -> ApiResult<HttpResponse> {
-    let list: Vec<_> = MENU
-        .iter()
-        .map(|(key, enabled)| json!({"key": key, "enabled": enabled}))
-        .collect();
-    Ok(ok(list))
+/// One entry of the Home grid.
+#[derive(Serialize, ToSchema)]
+pub struct MenuItem {
+    pub key: &'static str,
+    pub enabled: bool,
 }
 
-pub async fn faq(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
+pub async fn menu(_form: Form<NoParams>) -> ApiResult<Reply<Vec<MenuItem>>> {
+    let list = MENU
+        .iter()
+        .map(|&(key, enabled)| MenuItem { key, enabled })
+        .collect();
+    Ok(Reply(list))
+}
+
+/// One question and its answer.
+#[derive(Serialize, ToSchema)]
+pub struct Faq {
+    pub id: i64,
+    pub question: String,
+    pub answer: String,
+}
+
+pub async fn faq(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Vec<Faq>>> {
+    let req = form.req;
     let lang = content_lang(&state, "faqs", "", req.lang).await?;
     let rows: Vec<(i64, String, String)> =
         sqlx::query_as("SELECT id, question, answer FROM faqs WHERE lang = $1 ORDER BY sort, id")
             .bind(&lang)
             .fetch_all(&state.db)
             .await?;
-    let list: Vec<_> = rows
+    let list = rows
         .into_iter()
-        .map(|(id, q, a)| json!({"id": id, "question": q, "answer": a}))
+        .map(|(id, question, answer)| Faq {
+            id,
+            question,
+            answer,
+        })
         .collect();
-    Ok(ok(list))
+    Ok(Reply(list))
 }
 
-async fn page(state: &AppState, slug: &str, lang: Lang) -> ApiResult<HttpResponse> {
+/// A page of text: its title and HTML.
+#[derive(Serialize, ToSchema)]
+pub struct TextPage {
+    pub title: String,
+    pub content: String,
+}
+
+async fn page(state: &AppState, slug: &str, lang: Lang) -> ApiResult<Reply<TextPage>> {
     let row: Option<(String, String)> = sqlx::query_as(
         "SELECT title, content FROM pages WHERE slug = $1 AND lang IN ($2, 'en') ORDER BY CASE WHEN lang = $2 THEN 0 ELSE 1 END LIMIT 1",
     )
@@ -195,27 +280,42 @@ async fn page(state: &AppState, slug: &str, lang: Lang) -> ApiResult<HttpRespons
     .fetch_optional(&state.db)
     .await?;
     let (title, content) = row.ok_or_else(ApiError::not_found)?;
-    Ok(ok(json!({"title": title, "content": content})))
+    Ok(Reply(TextPage { title, content }))
 }
 
-pub async fn aboutus(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    page(&state, "aboutus", req.lang).await
+pub async fn aboutus(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<TextPage>> {
+    page(&state, "aboutus", form.req.lang).await
 }
 
-pub async fn contactus(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    page(&state, "contactus", req.lang).await
+pub async fn contactus(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<TextPage>> {
+    page(&state, "contactus", form.req.lang).await
 }
 
-pub async fn invitenews(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    page(&state, "invitenews", req.lang).await
+pub async fn invitenews(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<TextPage>> {
+    page(&state, "invitenews", form.req.lang).await
 }
 
-pub async fn compliance(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    page(&state, "operational_compliance", req.lang).await
+pub async fn compliance(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<TextPage>> {
+    page(&state, "operational_compliance", form.req.lang).await
 }
 
-pub async fn whitepaper(state: web::Data<AppState>, req: Req) -> ApiResult<HttpResponse> {
-    page(&state, "whitepaper", req.lang).await
+pub async fn whitepaper(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<TextPage>> {
+    page(&state, "whitepaper", form.req.lang).await
 }
 
 /// Seeds the fiat rates from the configuration (admins edit them afterwards).
@@ -235,17 +335,37 @@ pub async fn seed_fiat_rates(state: &AppState) -> ApiResult<()> {
     Ok(())
 }
 
-pub async fn fiat_rates(state: &AppState) -> ApiResult<Vec<serde_json::Value>> {
+/// A fiat currency and its rate.
+#[derive(Serialize, ToSchema)]
+pub struct FiatRate {
+    /// `USD`, `EUR`, ...
+    pub currency_code: String,
+    pub symbol: String,
+    /// Units per US dollar, a decimal string.
+    pub rate: String,
+    /// Milliseconds since the epoch.
+    pub updated_at: i64,
+}
+
+pub async fn fiat_rates(state: &AppState) -> ApiResult<Vec<FiatRate>> {
     let rows: Vec<(String, String, String, i64)> =
         sqlx::query_as("SELECT code, symbol, rate, updated_at FROM fiat_rates ORDER BY sort, code")
             .fetch_all(&state.db)
             .await?;
     Ok(rows
         .into_iter()
-        .map(|(code, symbol, rate, at)| json!({"currency_code": code, "symbol": symbol, "rate": rate, "updated_at": at}))
+        .map(|(currency_code, symbol, rate, updated_at)| FiatRate {
+            currency_code,
+            symbol,
+            rate,
+            updated_at,
+        })
         .collect())
 }
 
-pub async fn rate_currency(state: web::Data<AppState>, _req: Req) -> ApiResult<HttpResponse> {
-    Ok(ok(fiat_rates(&state).await?))
+pub async fn rate_currency(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Vec<FiatRate>>> {
+    Ok(Reply(fiat_rates(&state).await?))
 }

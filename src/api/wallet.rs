@@ -4,7 +4,7 @@
 
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
-use crate::extract::{Paging, Req};
+use crate::extract::Paging;
 use crate::funds::{self, account_name, units, ACCOUNTS};
 use crate::i18n::t;
 use crate::params::{
@@ -369,9 +369,12 @@ pub async fn deposit_log(
 }
 
 /// Pages the deposit review queue for admins (state filter optional).
-pub async fn deposit_queue(state: &AppState, req: &Req) -> ApiResult<Value> {
-    let paging = req.paging()?;
-    let st: Option<i64> = req.get("state").and_then(|s| s.parse().ok());
+pub async fn deposit_queue(
+    state: &AppState,
+    q: crate::api::admin::QueueParams,
+) -> ApiResult<Value> {
+    let paging = Paging::of(q.page, q.limit);
+    let st = q.state();
     let (rows, total): (Vec<RequestRow>, i64) = super::paged(
         state,
         "deposit_requests",
@@ -658,9 +661,12 @@ pub async fn withdraw_log(
     )))
 }
 
-pub async fn withdraw_queue(state: &AppState, req: &Req) -> ApiResult<Value> {
-    let paging = req.paging()?;
-    let st: Option<i64> = req.get("state").and_then(|s| s.parse().ok());
+pub async fn withdraw_queue(
+    state: &AppState,
+    q: crate::api::admin::QueueParams,
+) -> ApiResult<Value> {
+    let paging = Paging::of(q.page, q.limit);
+    let st = q.state();
     let (rows, total): (Vec<WithdrawRow>, i64) = super::paged(
         state,
         "withdraw_requests",
