@@ -42,12 +42,17 @@ export async function expectPage(page, fn, arg, message, show = () => '') {
   }
 }
 
-/** Waits for a toast saying `text`; on a time-out, reports what the toasts said instead. */
+/**
+ * Waits for a toast saying `text` (a string, or a pattern) and answers what it
+ * says; on a time-out, reports what the toasts said instead.
+ */
 export async function expectToast(page, text) {
+  const toast = page.locator('.adm-toast-main', { hasText: text });
   try {
-    await page.locator('.adm-toast-main', { hasText: text }).waitFor({ state: 'visible' });
+    await toast.waitFor({ state: 'visible' });
   } catch {
     const shown = await page.locator('.adm-toast-main').allInnerTexts().catch(() => []);
-    throw new Error(`expected the toast "${text}", saw ${JSON.stringify(shown)}`);
+    throw new Error(`expected the toast ${typeof text === 'string' ? `"${text}"` : text}, saw ${JSON.stringify(shown)}`);
   }
+  return (await toast.first().innerText()).trim();
 }

@@ -158,6 +158,26 @@ export function coinParam(params: URLSearchParams): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** What a page about one coin shows: the page itself, or the choice of a coin. */
+export type CoinView = { page: true } | { page: false; notFound: boolean };
+
+/**
+ * What a page about one coin shows, from its address and the coin list
+ * (undefined until it has loaded). A coin the list holds gets its page; an
+ * address naming no coin gets the choice of one; an address naming a coin that
+ * does not exist (an id the loaded list lacks, or not an id at all) gets the
+ * choice too, saying the coin was not found. Until the list has loaded (or
+ * when it failed to load) a named coin's page shows, with its own loading and
+ * error states.
+ */
+export function coinView(params: URLSearchParams, coins: readonly { id: number }[] | undefined): CoinView {
+  const named = (params.get('currency')?.trim() ?? '') !== '';
+  const id = coinParam(params);
+  if (id === null) return { page: false, notFound: named };
+  if (!coins || coins.some((c) => c.id === id)) return { page: true };
+  return { page: false, notFound: true };
+}
+
 // ---- accounts and tabs ----
 
 /** The four asset accounts with the names the server accepts for them. */

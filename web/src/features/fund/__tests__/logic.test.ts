@@ -6,6 +6,7 @@ import {
   balancesForTab,
   checkAmount,
   coinParam,
+  coinView,
   compareDecimal,
   isSmallBalance,
   reasonKey,
@@ -183,5 +184,35 @@ describe('the coin a page is about', () => {
     expect(of('currency=1.5')).toBeNull();
     expect(of('currency=BTC')).toBeNull();
     expect(of('currency=99999999999999999999')).toBeNull();
+  });
+});
+
+describe('what a page about one coin shows', () => {
+  const coins = [{ id: 1 }, { id: 3 }];
+  const view = (query: string, list: { id: number }[] | undefined = coins) => coinView(new URLSearchParams(query), list);
+  const beforeTheList = (query: string) => coinView(new URLSearchParams(query), undefined);
+
+  it('shows the page of a coin the list holds', () => {
+    expect(view('currency=3')).toEqual({ page: true });
+    expect(view('currency=1&type=3')).toEqual({ page: true });
+  });
+
+  it('offers the coins when the address names none', () => {
+    expect(view('')).toEqual({ page: false, notFound: false });
+    expect(view('currency=')).toEqual({ page: false, notFound: false });
+    expect(view('type=3')).toEqual({ page: false, notFound: false });
+  });
+
+  it('offers the coins, saying so, when the named coin does not exist', () => {
+    expect(view('currency=999')).toEqual({ page: false, notFound: true });
+    expect(view('currency=BTC')).toEqual({ page: false, notFound: true });
+    expect(view('currency=0')).toEqual({ page: false, notFound: true });
+    expect(view('currency=2', [])).toEqual({ page: false, notFound: true });
+  });
+
+  it('shows the page until the list has loaded, so only a loaded list says a coin is missing', () => {
+    expect(beforeTheList('currency=999')).toEqual({ page: true });
+    expect(beforeTheList('currency=BTC')).toEqual({ page: false, notFound: true });
+    expect(beforeTheList('')).toEqual({ page: false, notFound: false });
   });
 });

@@ -6,7 +6,7 @@ import { Button } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useCoinPlaces } from '../../../components/FundsApi';
+import { useCoinPlaces, useGetFundCurrenciesQuery } from '../../../components/FundsApi';
 import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
 import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
 import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
@@ -17,17 +17,20 @@ import { coinPlaces, formatCoin } from '../../../lib/format';
 import { useGetCoinBalanceQuery, useLazyGetLedgerQuery, type LedgerRecord } from '../api';
 import { CoinChoice } from '../components/CoinChoice';
 import { LedgerRow } from '../components/LedgerRow';
-import { ACCOUNTS, coinParam, isAccountId } from '../logic';
+import { ACCOUNTS, coinView, isAccountId } from '../logic';
 import '../../../components/FundsStyles.css';
 
 export default function AssetsRecordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  if (coinParam(params) !== null) return <CoinRecords />;
+  const coins = useGetFundCurrenciesQuery();
+  const view = coinView(params, coins.data);
+  if (view.page) return <CoinRecords />;
   const type = Number(params.get('type') ?? 2);
   const account = ACCOUNTS.find((a) => a.id === type) ?? ACCOUNTS[1];
   return (
     <CoinChoice
+      notFound={view.notFound}
       title={t('fund.picker.recordsTitle')}
       subtitle={t('fund.picker.recordsSubtitle', { account: t(`fund.accounts.${account.name}`) })}
       backTo={FUNDS_ROUTES.assets}
@@ -44,7 +47,11 @@ function CoinRecords() {
   const typeParam = Number(params.get('type') ?? 2);
   const type = isAccountId(typeParam) ? typeParam : 2;
   const valid = Number.isInteger(currency) && currency > 0;
-  const detail = useGetCoinBalanceQuery({ currency, type }, { skip: !valid, refetchOnMountOrArgChange: true });
+  // Nothing is asked about the coin until the coin list says it exists (or
+  // could not be loaded): a coin that does not exist gets the coin choice.
+  const coins = useGetFundCurrenciesQuery();
+  const listed = coins.data !== undefined || coins.isError;
+  const detail = useGetCoinBalanceQuery({ currency, type }, { skip: !valid || !listed, refetchOnMountOrArgChange: true });
   const [fetchLedger] = useLazyGetLedgerQuery();
   const accountName = ACCOUNTS.find((a) => a.id === type)?.name ?? 'change';
   const usdt = useCoinPlaces()('USDT') ?? DEFAULT_PRECISION;
@@ -59,7 +66,7 @@ function CoinRecords() {
 
   return (
     <PageShell backTo={FUNDS_ROUTES.assets} className="funds">
-      <FundsQueryBlock isLoading={detail.isLoading} isError={!valid || (detail.isError && !coin)} onRetry={detail.refetch} lines={3}>
+      <FundsQueryBlock isLoading={!listed || detail.isLoading} isError={!valid || (detail.isError && !coin)} onRetry={detail.refetch} lines={3}>
         {coin ? (
           <section className="card funds-coin-card" data-testid="coin-detail">
             <div className="funds-coin-title">
@@ -107,7 +114,7 @@ function CoinRecords() {
         ) : null}
       </FundsQueryBlock>
       <h2 className="section-title">{t('fund.records.title')}</h2>
-      {valid ? (
+      {valid && listed ? (
         <PagedList<LedgerRecord>
           resetKey={`${currency}-${type}-${detail.fulfilledTimeStamp ?? 0}`}
           fetchPage={fetchPage}

@@ -24,7 +24,7 @@ import { useGetDepositAddressQuery, useRequestDepositMutation } from '../api';
 import { AmountInput } from '../components/AmountInput';
 import { CoinChoice } from '../components/CoinChoice';
 import { amountRule, requiredRule } from '../components/formRules';
-import { coinParam, truncateDecimal } from '../logic';
+import { coinView, truncateDecimal } from '../logic';
 import '../../../components/FundsStyles.css';
 
 interface Values {
@@ -35,9 +35,12 @@ interface Values {
 export default function ReceivePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  if (coinParam(params) !== null) return <ReceiveForm />;
+  const coins = useGetFundCurrenciesQuery();
+  const view = coinView(params, coins.data);
+  if (view.page) return <ReceiveForm />;
   return (
     <CoinChoice
+      notFound={view.notFound}
       title={t('fund.select.depositTitle')}
       subtitle={t('fund.select.subtitle')}
       backTo={FUNDS_ROUTES.assets}

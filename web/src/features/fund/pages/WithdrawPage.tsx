@@ -38,7 +38,7 @@ import { useGetCoinBalanceQuery, useWithdrawMutation } from '../api';
 import { AmountInput } from '../components/AmountInput';
 import { CoinChoice } from '../components/CoinChoice';
 import { amountRule } from '../components/formRules';
-import { coinParam, receiveAfterFee, truncateDecimal } from '../logic';
+import { coinView, receiveAfterFee, truncateDecimal } from '../logic';
 import '../../../components/FundsStyles.css';
 
 type WithdrawType = 0 | 1 | 2;
@@ -92,9 +92,12 @@ function BankChoice({ kind }: { kind: BankKind }) {
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  if (coinParam(params) !== null) return <WithdrawForm />;
+  const coins = useGetFundCurrenciesQuery();
+  const view = coinView(params, coins.data);
+  if (view.page) return <WithdrawForm />;
   return (
     <CoinChoice
+      notFound={view.notFound}
       title={t('fund.select.withdrawTitle')}
       subtitle={t('fund.select.subtitle')}
       backTo={FUNDS_ROUTES.assets}
