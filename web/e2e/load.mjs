@@ -8,35 +8,12 @@
 // before Home (no English for a Chinese start), and nothing is fetched twice.
 // scripts/measure-load.mjs does the measuring; docs/benchmarks.md ("Initial
 // load") has the history of the numbers.
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, measureLoad, measureStart } from '../scripts/measure-load.mjs';
+import { measureLoad, measureStart } from '../scripts/measure-load.mjs';
+import { BASE, check, run, step } from './lib/harness.mjs';
 
-const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
 const BUDGET = 200 * 1024;
-
-if (!BASE) {
-  console.error('Set BOURSE_URL to the running server, e.g. BOURSE_URL=http://127.0.0.1:8080');
-  process.exit(2);
-}
-
-let passed = 0;
-let failed = 0;
-
-function check(condition, message) {
-  if (!condition) throw new Error(`assertion failed: ${message}`);
-}
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed += 1;
-    console.error(`FAIL ${name}: ${e.message}`);
-  }
-}
+// Each budget is a step of its own: one run reports every start over it.
+const keepGoing = { keepGoing: true };
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const list = (r) => r.scripts.map((s) => `${s.path} ${kb(s.bytes)}`).join(', ');
@@ -48,28 +25,34 @@ function withinBudget(who, r) {
   check(r.duplicates.length === 0, `${who}: nothing is fetched twice (got ${r.duplicates.join(', ')})`);
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-try {
-  const zh = await measureLoad(browser, BASE, { lang: 'zh' });
+await run(
+  'load',
+  async (_open, browser) => {
+    const zh = await measureLoad(browser, BASE, { lang: 'zh' });
 
-  await step('a fresh visitor sees Home within the JavaScript budget', async () => withinBudget('visitor', zh.visitor));
+    await step('a fresh visitor sees Home within the JavaScript budget', async () => withinBudget('visitor', zh.visitor), keepGoing);
 
-  await step('a logged-in user sees Home within the JavaScript budget', async () => withinBudget('logged in', zh.user));
+    await step('a logged-in user sees Home within the JavaScript budget', async () => withinBudget('logged in', zh.user), keepGoing);
 
-  await step('a Chinese start loads Chinese strings only', async () => {
-    const locales = zh.visitor.scripts.map((s) => s.path).filter((p) => /\/locale-/.test(p));
-    check(locales.length > 0 && locales.every((p) => /\/locale-zh[-.]/.test(p)), `only zh locale chunks before Home (got ${locales.join(', ')})`);
-  });
+    await step(
+      'a Chinese start loads Chinese strings only',
+      async () => {
+        const locales = zh.visitor.scripts.map((s) => s.path).filter((p) => /\/locale-/.test(p));
+        check(locales.length > 0 && locales.every((p) => /\/locale-zh[-.]/.test(p)), `only zh locale chunks before Home (got ${locales.join(', ')})`);
+      },
+      keepGoing,
+    );
 
-  await step('an English start stays within the budget too', async () => {
-    const en = await measureStart(browser, BASE, { lang: 'en' });
-    withinBudget('visitor (en)', en);
-    const locales = en.scripts.map((s) => s.path).filter((p) => /\/locale-/.test(p));
-    check(locales.every((p) => /\/locale-en[-.]/.test(p)), `only en locale chunks before Home (got ${locales.join(', ')})`);
-  });
-} finally {
-  await browser.close();
-}
-
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+    await step(
+      'an English start stays within the budget too',
+      async () => {
+        const en = await measureStart(browser, BASE, { lang: 'en' });
+        withinBudget('visitor (en)', en);
+        const locales = en.scripts.map((s) => s.path).filter((p) => /\/locale-/.test(p));
+        check(locales.every((p) => /\/locale-en[-.]/.test(p)), `only en locale chunks before Home (got ${locales.join(', ')})`);
+      },
+      keepGoing,
+    );
+  },
+  { admin: false },
+);

@@ -16,25 +16,13 @@
 // Exclusions are listed, each with its reason, in smallTargets. Languages:
 // zh and en by default (TARGET_LANGS=zh,en,th to add more). Screenshots of
 // each screen go to ARTIFACTS_DIR. Exits non-zero on any failure.
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { app, ARTIFACTS, BASE, run, step } from './lib/harness.mjs';
 import { settle } from './lib/page.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
-const ARTIFACTS = resolve(process.env.ARTIFACTS_DIR || join(here, '..', '..', 'artifacts', 'screenshots'));
 const LANGS = (process.env.TARGET_LANGS || 'zh,en').split(',');
-const STEP_TIMEOUT = 15_000;
 const MIN = 44;
 const SYMBOL = 'BTC/USDT';
-
-if (!BASE) {
-  console.error('Set BOURSE_URL to the running server, e.g. BOURSE_URL=http://127.0.0.1:8080');
-  process.exit(2);
-}
-mkdirSync(ARTIFACTS, { recursive: true });
 
 const sym = encodeURIComponent(SYMBOL);
 /** [name, route, what shows once the screen is there (all of them must)]. */
@@ -50,35 +38,8 @@ const SCREENS = [
   ['deposit-picker', '/pages/fund/receive', ['[data-testid="coin-picker"] [data-testid^="pick-"]']],
 ];
 
-let passed = 0;
-let failed = 0;
-const pageErrors = [];
-
-/** Runs one step; a failing screen does not stop the others (every small target is named in one run). */
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-    return true;
-  } catch (e) {
-    failed += 1;
-    console.error(`FAIL ${name}: ${e.message}`);
-    return false;
-  }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-});
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
-context.setDefaultTimeout(STEP_TIMEOUT);
-const page = await context.newPage();
-page.on('pageerror', (e) => pageErrors.push(e.message));
-const app = (route) => `${BASE}/h5/#${route}`;
+/** The one page of this run (set when it starts). */
+let page;
 
 /** A POST of the API with the page's token. */
 async function api(path, params = {}) {
@@ -186,55 +147,52 @@ function smallTargets(min) {
 /** The contract position this run opened, closed at the end. */
 let positionId = null;
 
-try {
-  const ready = await step('log in as the demo user and open a contract position', async () => {
-    await page.goto(app('/pages/common/login'));
-    await page.locator('[data-testid="login-account"] input').fill('demo@bourse.local');
-    await page.locator('[data-testid="login-password"] input').fill('Demo123456');
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.waitForFunction(() => location.hash.startsWith('#/pages/index/index'));
-    // The position's own buttons (TP/SL, Close) are measured too: move a
-    // little to the lever account and open one lot.
-    const coins = (await (await fetch(`${BASE}/api/currency/user_currency_list`)).json()).message;
-    const usdt = coins.find((c) => c.name === 'USDT');
-    await api('/wallet/change', { currency: usdt.id, number: '100', from_field: 2, to_field: 3 });
-    positionId = (await api('/lever/submit', { symbol: SYMBOL, type: 1, share: 1, multiple: 10, status: 1 })).id;
-  });
+// Every screen is a step of its own that does not stop the others, so one run
+// names every small target.
+const keepGoing = { keepGoing: true };
 
-  for (const lang of ready ? LANGS : []) {
-    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-    for (const [name, route, ready] of SCREENS) {
-      await step(`${name} (${lang}): every clickable element is at least ${MIN}×${MIN}`, async () => {
-        await page.goto(app(route));
-        await page.reload();
-        if (name === 'home') {
-          await page.locator('[data-testid="home"]').waitFor();
-          await closePopNotice();
-        }
-        for (const sel of ready) await page.locator(sel).first().waitFor();
-        // A passing toast would lie over the targets it covers.
-        await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 4000 }).catch(() => undefined);
-        await settle(page);
-        await page.screenshot({ path: join(ARTIFACTS, `targets-${lang}-${name}.png`), fullPage: true });
-        const small = await page.evaluate(smallTargets, MIN);
-        if (small.length > 0) {
-          const line = (s) => `    ${s.size}  ${s.what}${s.covered ? `  — its box is covered by ${s.covered}` : ''}`;
-          throw new Error(`${small.length} too small:\n${small.map(line).join('\n')}`);
-        }
-      });
+await run(
+  'targets',
+  async (open) => {
+    page = await open('user');
+    await step('log in as the demo user and open a contract position', async () => {
+      await page.goto(app('/pages/common/login'));
+      await page.locator('[data-testid="login-account"] input').fill('demo@bourse.local');
+      await page.locator('[data-testid="login-password"] input').fill('Demo123456');
+      await page.locator('[data-testid="login-submit"]').click();
+      await page.waitForFunction(() => location.hash.startsWith('#/pages/index/index'));
+      // The position's own buttons (TP/SL, Close) are measured too: move a
+      // little to the lever account and open one lot.
+      const coins = (await (await fetch(`${BASE}/api/currency/user_currency_list`)).json()).message;
+      const usdt = coins.find((c) => c.name === 'USDT');
+      await api('/wallet/change', { currency: usdt.id, number: '100', from_field: 2, to_field: 3 });
+      positionId = (await api('/lever/submit', { symbol: SYMBOL, type: 1, share: 1, multiple: 10, status: 1 })).id;
+    });
+
+    for (const lang of LANGS) {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      for (const [name, route, ready] of SCREENS) {
+        await step(`${name} (${lang}): every clickable element is at least ${MIN}×${MIN}`, async () => {
+          await page.goto(app(route));
+          await page.reload();
+          if (name === 'home') {
+            await page.locator('[data-testid="home"]').waitFor();
+            await closePopNotice();
+          }
+          for (const sel of ready) await page.locator(sel).first().waitFor();
+          // A passing toast would lie over the targets it covers.
+          await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 4000 }).catch(() => undefined);
+          await settle(page);
+          await page.screenshot({ path: join(ARTIFACTS, `targets-${lang}-${name}.png`), fullPage: true });
+          const small = await page.evaluate(smallTargets, MIN);
+          if (small.length > 0) {
+            const line = (s) => `    ${s.size}  ${s.what}${s.covered ? `  — its box is covered by ${s.covered}` : ''}`;
+            throw new Error(`${small.length} too small:\n${small.map(line).join('\n')}`);
+          }
+        }, keepGoing);
+      }
     }
-  }
-  if (positionId !== null) await step('close the position this run opened', () => api('/lever/close', { id: positionId }));
-  if (pageErrors.length > 0) {
-    failed += 1;
-    console.error(`FAIL uncaught page errors: ${pageErrors.join(' | ')}`);
-  }
-} catch (e) {
-  failed += 1;
-  console.error(`FAIL ${e.message}`);
-} finally {
-  await browser.close();
-}
-
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+    await step('close the position this run opened', () => api('/lever/close', { id: positionId }));
+  },
+  { admin: false },
+);

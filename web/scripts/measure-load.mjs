@@ -7,17 +7,7 @@
 //
 // Also imported by e2e/load.mjs, which asserts the budget.
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+import { launch } from '../e2e/lib/harness.mjs';
 
 /** POST /api/user/login → the token (the login answer's message). */
 export async function loginToken(base, account = 'demo@bourse.local', password = 'Demo123456') {
@@ -143,7 +133,7 @@ async function main() {
     console.error('Set BOURSE_URL to the running server, e.g. BOURSE_URL=http://127.0.0.1:8080');
     process.exit(2);
   }
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launch();
   try {
     const langs = (process.env.LANGS || 'zh').split(',');
     for (const lang of langs) {

@@ -35,20 +35,28 @@ let passed = 0;
 let failed = 0;
 const pageErrors = [];
 
-export async function step(name, fn) {
+/**
+ * One named step. It stops the run at its failure, unless `keepGoing` (a
+ * script that names every failure in one run, such as the tap-target one):
+ * then it answers whether it passed and the run goes on, and still fails.
+ */
+export async function step(name, fn, { keepGoing = false } = {}) {
   const started = Date.now();
   try {
     await fn();
     passed += 1;
     console.log(`ok   ${name} (${Date.now() - started} ms)`);
+    return true;
   } catch (e) {
     failed += 1;
     console.error(`FAIL ${name}: ${e.message}`);
+    if (keepGoing) return false;
     throw e;
   }
 }
 
-async function launch() {
+/** The Chromium of the machine, headless, without its background traffic. */
+export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -66,8 +74,9 @@ async function launch() {
 
 /**
  * Runs `body` with `open(name)`, which opens a page of its own browser
- * context (a phone, in Chinese, as a new visitor); fails the run on an
- * uncaught page error. Needs BOURSE_URL, and ADMIN_EMAIL / ADMIN_PASSWORD
+ * context (a phone, in Chinese, as a new visitor), and the browser itself
+ * (for a script that makes its own contexts); fails the run on an uncaught
+ * page error. Needs BOURSE_URL, and ADMIN_EMAIL / ADMIN_PASSWORD
  * when `admin` is set. Exits the process.
  */
 export async function run(script, body, { admin = true } = {}) {
@@ -87,7 +96,7 @@ export async function run(script, body, { admin = true } = {}) {
     return page;
   };
   try {
-    await body(open);
+    await body(open, browser);
     check(pageErrors.length === 0, `no uncaught page errors (${pageErrors.join(' | ')})`);
   } catch (e) {
     if (failed === 0) {
