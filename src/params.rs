@@ -460,3 +460,26 @@ impl PartialSchema for LoosePage {
     }
 }
 impl ToSchema for LoosePage {}
+
+/// One page of rows: the shape every paged list answers.
+#[derive(Serialize, ToSchema)]
+pub struct Paged<T> {
+    pub data: Vec<T>,
+    pub page: i64,
+    pub limit: i64,
+    pub total: i64,
+    pub pages: i64,
+}
+
+impl<T> Paged<T> {
+    /// `data`, page `paging` of `total` rows.
+    pub fn of(paging: crate::extract::Paging, data: Vec<T>, total: i64) -> Paged<T> {
+        Paged {
+            data,
+            page: paging.page,
+            limit: paging.limit,
+            total,
+            pages: (total + paging.limit - 1) / paging.limit,
+        }
+    }
+}

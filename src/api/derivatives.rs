@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult, Kind};
 use crate::markets::MarketHandle;
 use crate::params::{
     Amount, Coin, Direction, Form, IdParams, LoosePage, MarketId, Multiple, NoParams, OpenAt, Page,
-    Positions, Price, Reply, Seconds, Share, StopPrice,
+    Paged, Positions, Price, Reply, Seconds, Share, StopPrice,
 };
 use crate::state::AppState;
 use actix_web::web;
@@ -64,6 +64,81 @@ pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiRe
     })))
 }
 
+/// A contract order as the market actor answers it (`lever_json`), and as
+/// `lever/my_trade` and `lever/dealall` show it. The actor builds JSON; this
+/// mirrors it, and a test holds the two to the same shape.
+#[derive(serde::Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct Contract {
+    pub id: i64,
+    pub user_id: i64,
+    pub match_id: i64,
+    pub symbol: String,
+    /// 1 long, 2 short.
+    #[serde(rename = "type")]
+    pub direction: i64,
+    /// 0 pending, 1 holding, 3 closed, 4 cancelled.
+    pub status: i64,
+    /// Lots.
+    pub share: i64,
+    /// Quantity, a decimal string.
+    pub number: String,
+    pub multiple: i64,
+    pub target_price: String,
+    /// The open price (as `origin_price`).
+    pub price: String,
+    pub origin_price: String,
+    /// The margin.
+    pub caution_money: String,
+    pub trade_fee: String,
+    pub overnight_money: String,
+    pub target_profit_price: Option<String>,
+    pub stop_loss_price: Option<String>,
+    pub close_price: Option<String>,
+    /// Realised, or live against the mark while holding.
+    pub profit: Option<String>,
+    pub payout: Option<String>,
+    pub close_reason: Option<String>,
+    /// Milliseconds since the epoch.
+    pub opened_at: Option<i64>,
+    pub closed_at: Option<i64>,
+    pub created_at: i64,
+    /// Holding only: where the position is liquidated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force_close_price: Option<String>,
+    /// Holding with a mark: the risk rate, percent with two decimals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub risk_rate: Option<String>,
+    /// Holding with a mark: the mark price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark_price: Option<String>,
+}
+
+/// The positions a close closed, by id.
+#[derive(serde::Serialize, Deserialize, ToSchema)]
+pub struct Closed {
+    pub closed: Vec<i64>,
+}
+
+/// A cancelled pending contract order: status 4.
+#[derive(serde::Serialize, Deserialize, ToSchema)]
+pub struct Cancelled {
+    pub id: i64,
+    pub status: i64,
+}
+
+/// A position's take-profit and stop-loss prices as set (null for none).
+#[derive(serde::Serialize, Deserialize, ToSchema)]
+pub struct StopSet {
+    pub id: i64,
+    pub target_profit_price: Option<String>,
+    pub stop_loss_price: Option<String>,
+}
+
+/// The actor's JSON as the typed answer that mirrors it.
+fn typed<T: serde::de::DeserializeOwned>(v: Value) -> ApiResult<T> {
+    serde_json::from_value(v).map_err(ApiError::internal)
+}
+
 /// `lever/submit`: a contract order.
 #[derive(Deserialize, ToSchema)]
 pub struct SubmitParams {
@@ -93,7 +168,7 @@ fn lever_dir(d: Direction) -> Dir {
 pub async fn submit(
     state: web::Data<AppState>,
     form: Form<SubmitParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Contract>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -130,7 +205,7 @@ pub async fn submit(
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
 }
 
 /// The market of one of the caller's contract orders.
@@ -152,7 +227,7 @@ async fn order_market(
     state.markets.by_id(market).ok_or_else(unavailable)
 }
 
-pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Value>> {
+pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Closed>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let id = p?.id.0;
@@ -165,10 +240,13 @@ pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResul
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
 }
 
-pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Value>> {
+pub async fn cancel(
+    state: web::Data<AppState>,
+    form: Form<IdParams>,
+) -> ApiResult<Reply<Cancelled>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let id = p?.id.0;
@@ -180,7 +258,7 @@ pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResu
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
 }
 
 /// `lever/batch_close`: which positions, of every contract market or one.
@@ -199,7 +277,7 @@ pub struct BatchCloseParams {
 pub async fn batch_close(
     state: web::Data<AppState>,
     form: Form<BatchCloseParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Closed>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -218,7 +296,7 @@ pub async fn batch_close(
     } else {
         None
     };
-    let mut closed: Vec<Value> = Vec::new();
+    let mut closed: Vec<i64> = Vec::new();
     for m in state
         .markets
         .list
@@ -236,10 +314,10 @@ pub async fn batch_close(
             })
             .await
             .map_err(|_| unavailable())?;
-        let v = res.map_err(|e| market_error(e, m))?;
-        closed.extend(v["closed"].as_array().cloned().unwrap_or_default());
+        let v: Closed = typed(res.map_err(|e| market_error(e, m))?)?;
+        closed.extend(v.closed);
     }
-    Ok(Reply(json!({"closed": closed})))
+    Ok(Reply(Closed { closed }))
 }
 
 /// `lever/setstop`: a position's take-profit and stop-loss prices.
@@ -255,7 +333,7 @@ pub struct StopParams {
 pub async fn set_stop(
     state: web::Data<AppState>,
     form: Form<StopParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<StopSet>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -277,7 +355,7 @@ pub async fn set_stop(
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
 }
 
 async fn lever_rows(
@@ -348,7 +426,7 @@ pub struct MyTradeParams {
 pub async fn my_trade(
     state: web::Data<AppState>,
     form: Form<MyTradeParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<Contract>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -378,11 +456,28 @@ pub async fn my_trade(
         Some((paging.limit, paging.offset())),
     )
     .await?;
-    Ok(Reply(paging.wrap(with_marks(&state, &rows).await, total)))
+    let data = with_marks(&state, &rows)
+        .await
+        .into_iter()
+        .map(typed)
+        .collect::<ApiResult<Vec<Contract>>>()?;
+    Ok(Reply(Paged::of(paging, data, total)))
+}
+
+/// Every holding position with live profit, and their totals.
+#[derive(serde::Serialize, ToSchema)]
+pub struct Holding {
+    /// Decimal strings.
+    pub total_profit: String,
+    pub total_margin: String,
+    pub positions: Vec<Contract>,
 }
 
 /// Every holding position with live profit, and totals.
-pub async fn dealall(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+pub async fn dealall(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Holding>> {
     let user = form.req.user(&state).await?;
     let (rows, _) = lever_rows(&state, "", user.id, &[1], None, None).await?;
     let list = with_marks(&state, &rows).await;
@@ -396,9 +491,15 @@ pub async fn dealall(state: web::Data<AppState>, form: Form<NoParams>) -> ApiRes
             .sum();
         total.normalize().to_string()
     };
-    Ok(Reply(
-        json!({"total_profit": sum("profit"), "total_margin": sum("caution_money"), "positions": list}),
-    ))
+    let (total_profit, total_margin) = (sum("profit"), sum("caution_money"));
+    Ok(Reply(Holding {
+        total_profit,
+        total_margin,
+        positions: list
+            .into_iter()
+            .map(typed)
+            .collect::<ApiResult<Vec<Contract>>>()?,
+    }))
 }
 
 pub async fn payable(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Value>> {
@@ -457,7 +558,7 @@ pub struct MicroParams {
 pub async fn micro_submit(
     state: web::Data<AppState>,
     form: Form<MicroParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<MicroOrder>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -496,7 +597,7 @@ pub async fn micro_submit(
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(as_micro(res.map_err(|e| market_error(e, m))?)?))
 }
 
 fn symbol_of(state: &AppState, market: i64) -> String {
@@ -521,11 +622,54 @@ pub struct MicroListParams {
     pub status: Option<String>,
 }
 
+/// A seconds option as the market actor answers it (`micro_json`), and as
+/// `microtrade/lists` and the `microtrade` event show it. The actor builds
+/// JSON; this mirrors it, and a test holds the two to the same shape.
+#[derive(serde::Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct MicroOrder {
+    pub id: i64,
+    pub user_id: i64,
+    pub match_id: i64,
+    pub symbol: String,
+    /// The coin staked.
+    pub currency_id: i64,
+    /// 1 rise, 2 fall.
+    #[serde(rename = "type")]
+    pub direction: i64,
+    pub seconds: i64,
+    /// The stake, a decimal string.
+    pub number: String,
+    pub fee: String,
+    /// The profit ratio, two decimals.
+    pub profit_ratio: String,
+    pub expected_profit: String,
+    pub open_price: String,
+    /// Milliseconds since the epoch.
+    pub opened_at: i64,
+    /// The expiry (as `expires_at`).
+    pub handle_time: i64,
+    pub expires_at: i64,
+    /// The price at expiry, null while open.
+    pub end_price: Option<String>,
+    /// When it was settled, null while open.
+    pub complete_time: Option<i64>,
+    /// 0 open, 1 settled.
+    pub status: i64,
+    pub outcome: i64,
+    pub payout: String,
+    pub fact_profits: String,
+}
+
+/// The actor's option JSON as a [`MicroOrder`].
+fn as_micro(v: Value) -> ApiResult<MicroOrder> {
+    typed(v)
+}
+
 /// `type` 1 (or `status` 0) holding, 2 (or `status` 1) history; default limit 5.
 pub async fn micro_lists(
     state: web::Data<AppState>,
     form: Form<MicroListParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<MicroOrder>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -554,17 +698,17 @@ pub async fn micro_lists(
     .bind(paging.offset())
     .fetch_all(&state.db)
     .await?;
-    let data: Vec<Value> = rows
+    let data = rows
         .iter()
-        .map(|r| micro_json(r, &symbol_of(&state, r.market)))
-        .collect();
-    Ok(Reply(paging.wrap(data, total)))
+        .map(|r| as_micro(micro_json(r, &symbol_of(&state, r.market))))
+        .collect::<ApiResult<Vec<MicroOrder>>>()?;
+    Ok(Reply(Paged::of(paging, data, total)))
 }
 
 pub async fn micro_result(
     state: web::Data<AppState>,
     form: Form<IdParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<MicroOrder>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let id = p?.id.0;
@@ -576,5 +720,110 @@ pub async fn micro_result(
     .fetch_optional(&state.db)
     .await?;
     let r = row.ok_or_else(ApiError::not_found)?;
-    Ok(Reply(micro_json(&r, &symbol_of(&state, r.market))))
+    Ok(Reply(as_micro(micro_json(
+        &r,
+        &symbol_of(&state, r.market),
+    ))?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Contract, MicroOrder};
+    use actors::market::deriv::{lever_json, micro_json, LeverRow, MicroRow};
+
+    /// The actor's contract JSON and [`Contract`] are the same shape: pending,
+    /// holding with and without a mark, and closed.
+    #[test]
+    fn the_actors_contract_json_is_a_contract() {
+        let pending = LeverRow {
+            id: 1,
+            user_id: 2,
+            market: 3,
+            direction: 1,
+            status: 0,
+            share: 1,
+            qty: 1_000_000,
+            multiple: 10,
+            target_price: 150_000_000,
+            open_price: 0,
+            margin: 15_000_000,
+            fee: 10_000,
+            overnight: 0,
+            tp: None,
+            sl: None,
+            close_price: None,
+            profit: None,
+            payout: None,
+            close_reason: None,
+            opened_at: None,
+            closed_at: None,
+            created_at: 1,
+        };
+        let holding = LeverRow {
+            status: 1,
+            open_price: 150_000_000,
+            tp: Some(160_000_000),
+            opened_at: Some(2),
+            ..pending.clone()
+        };
+        let closed = LeverRow {
+            status: 3,
+            close_price: Some(151_000_000),
+            profit: Some(10_000),
+            payout: Some(15_010_000),
+            close_reason: Some("user".into()),
+            closed_at: Some(3),
+            ..holding.clone()
+        };
+        let cases = [
+            lever_json(&pending, "BTC/USDT", None, 5_000),
+            lever_json(&holding, "BTC/USDT", None, 5_000),
+            lever_json(&holding, "BTC/USDT", Some(152_000_000), 5_000),
+            lever_json(&closed, "BTC/USDT", Some(152_000_000), 5_000),
+        ];
+        for v in cases {
+            let c: Contract =
+                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+            assert_eq!(serde_json::to_value(&c).ok(), Some(v));
+        }
+    }
+
+    /// The actor's option JSON and [`MicroOrder`] are the same shape, open and
+    /// settled.
+    #[test]
+    fn the_actors_option_json_is_a_micro_order() {
+        let open = MicroRow {
+            id: 1,
+            user_id: 2,
+            market: 3,
+            currency: 3,
+            direction: 1,
+            seconds: 60,
+            stake: 100_000_000,
+            fee: 0,
+            ratio_ppm: 850_000,
+            open_price: 150_000_000,
+            opened_at: 1,
+            expires_at: 60_001,
+            close_price: None,
+            closed_at: None,
+            status: 0,
+            outcome: 0,
+            payout: 0,
+        };
+        let settled = MicroRow {
+            close_price: Some(151_000_000),
+            closed_at: Some(60_002),
+            status: 1,
+            outcome: 1,
+            payout: 185_000_000,
+            ..open
+        };
+        for row in [open, settled] {
+            let v = micro_json(&row, "BTC/USDT");
+            let m: MicroOrder =
+                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+            assert_eq!(serde_json::to_value(&m).ok(), Some(v));
+        }
+    }
 }

@@ -368,8 +368,44 @@ pub fn units_in(d: rust_decimal::Decimal) -> ApiResult<i64> {
     to_units(d).map_err(crate::funds::units_error)
 }
 
+/// A spot order as the market actor answers it (`order_value`), and as
+/// `coin/list` and the private `order` event show it. The actor builds JSON;
+/// this mirrors it, and a test holds the two to the same shape.
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct Order {
+    pub id: i64,
+    pub user_id: i64,
+    /// `BTC/USDT`.
+    pub symbol: String,
+    /// 1 buy, 2 sell.
+    #[serde(rename = "type")]
+    pub side: i64,
+    /// 0 limit, 1 market.
+    pub order_type: i64,
+    /// Decimal strings.
+    pub target_price: String,
+    pub amount: String,
+    /// What a market buy may spend.
+    pub budget: String,
+    /// Filled quantity.
+    pub deal_amount: String,
+    /// Filled value in the quote coin.
+    pub deal_money: String,
+    pub avg_price: String,
+    pub fee: String,
+    /// 0 open, then filled or cancelled.
+    pub status: i64,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
+/// The actor's order JSON as an [`Order`].
+fn as_order(v: Value) -> ApiResult<Order> {
+    serde_json::from_value(v).map_err(ApiError::internal)
+}
+
 /// POST places an order, PUT cancels one.
-pub async fn trade(state: web::Data<AppState>, form: Form<TradeParams>) -> ApiResult<Reply<Value>> {
+pub async fn trade(state: web::Data<AppState>, form: Form<TradeParams>) -> ApiResult<Reply<Order>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -401,10 +437,10 @@ pub async fn trade(state: web::Data<AppState>, form: Form<TradeParams>) -> ApiRe
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(as_order(res.map_err(|e| market_error(e, m))?)?))
 }
 
-pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Value>> {
+pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Order>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let id = p?.id.0;
@@ -423,7 +459,7 @@ pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResu
         })
         .await
         .map_err(|_| unavailable())?;
-    Ok(Reply(res.map_err(|e| market_error(e, m))?))
+    Ok(Reply(as_order(res.map_err(|e| market_error(e, m))?)?))
 }
 
 /// `coin/list`: the caller's orders, paged, of every market or one.
@@ -445,7 +481,7 @@ pub struct OrdersParams {
 pub async fn orders(
     state: web::Data<AppState>,
     form: Form<OrdersParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<params::Paged<Order>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -492,10 +528,10 @@ pub async fn orders(
                 .by_id(mid)
                 .map(|m| m.spec.symbol.clone())
                 .unwrap_or_default();
-            order_value(r, &symbol)
+            as_order(order_value(r, &symbol))
         })
-        .collect();
-    Ok(Reply(paging.wrap(data, total)))
+        .collect::<ApiResult<Vec<Order>>>()?;
+    Ok(Reply(params::Paged::of(paging, data, total)))
 }
 
 /// Every actor with its backlog, messages handled and last message time.
@@ -518,4 +554,50 @@ pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiRes
         }
     }
     Ok(Reply(json!({"actors": actors})))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Order;
+
+    /// The actor's order JSON and [`Order`] are the same shape: it reads into
+    /// the struct, and the struct writes it back unchanged.
+    #[test]
+    fn the_actors_order_json_is_an_order() {
+        for row in [
+            (
+                7,
+                3,
+                1,
+                0,
+                150_000_000,
+                2_000_000,
+                0,
+                0,
+                0,
+                0,
+                0,
+                1_700_000_000_000,
+            ),
+            (
+                8,
+                3,
+                2,
+                1,
+                0,
+                0,
+                500_000_000,
+                1_000_000,
+                300_000_000,
+                1_000,
+                1,
+                1,
+            ),
+        ] {
+            let v = actors::market::actor::order_value(row, "BTC/USDT");
+            let order: Order =
+                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+            assert_eq!(serde_json::to_value(&order).ok(), Some(v));
+        }
+    }
 }

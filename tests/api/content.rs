@@ -329,6 +329,20 @@ async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
         "{quote}"
     );
 
+    // The actor's answers are typed: an order, a page of contracts.
+    let placed = &doc["paths"]["/api/coin/trade"]["post"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
+    let order = resolve(&doc, &placed["properties"]["message"]);
+    assert_eq!(
+        order["properties"]["deal_amount"]["type"], "string",
+        "{order}"
+    );
+    let contracts = &doc["paths"]["/api/lever/my_trade"]["post"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
+    let page = resolve(&doc, &contracts["properties"]["message"]);
+    let item = resolve(&doc, &page["properties"]["data"]["items"]);
+    assert!(item["properties"]["caution_money"].is_object(), "{page}");
+
     // What the document declares is what the handler reads: a missing field
     // answers the field's own message, in the request's language.
     let token = app.login("demo@bourse.local", "Demo123456").await;
