@@ -131,7 +131,7 @@ impl<A> Takes<Untyped> for (A, Req) {}
 impl<A, B> Takes<Untyped> for (A, B, Req) {}
 impl<P> Takes<P> for (Form<P>,) {}
 impl Takes<Untyped> for (web::Data<AppState>, Admin) {}
-impl Takes<Untyped> for (web::Data<AppState>, Ctx, HttpRequest, web::Payload) {}
+impl Takes<Upload> for (web::Data<AppState>, Ctx, HttpRequest, web::Payload) {}
 
 /// What a handler's answer says about its message: [`Reply<R>`] for `R` in the
 /// envelope, `Json<R>` for `R` alone, a plain response for [`Any`].
@@ -483,3 +483,28 @@ impl<T> Paged<T> {
         }
     }
 }
+
+/// The parameters of `upload`: one file in a `multipart/form-data` body, read
+/// from the stream (so not through [`Form`]); the route table checks the
+/// handler takes that stream.
+pub struct Upload;
+
+impl PartialSchema for Upload {
+    fn schema() -> RefOr<Schema> {
+        Object::builder()
+            .schema_type(Type::Object)
+            .property(
+                "file",
+                Object::builder()
+                    .schema_type(Type::String)
+                    .content_media_type("application/octet-stream")
+                    .description(Some(
+                        "A JPEG, PNG, GIF or WebP image, at most uploads.max_bytes",
+                    )),
+            )
+            .required("file")
+            .description(Some("multipart/form-data"))
+            .into()
+    }
+}
+impl ToSchema for Upload {}

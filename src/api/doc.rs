@@ -100,6 +100,14 @@ fn operation(r: &RouteDoc, schemas: &mut Schemas) -> Operation {
         .tag(r.auth)
         .parameter(lang);
     match (r.params)(schemas) {
+        Some(params) if r.path == "/upload" => {
+            op = op.request_body(Some(
+                RequestBody::builder()
+                    .required(Some(Required::True))
+                    .content("multipart/form-data", Content::new(Some(params)))
+                    .build(),
+            ));
+        }
         Some(params) => {
             let object = params_object(params);
             if r.method == "get" {
@@ -133,27 +141,6 @@ fn operation(r: &RouteDoc, schemas: &mut Schemas) -> Operation {
                         .build(),
                 ));
             }
-        }
-        None if r.path == "/upload" => {
-            op = op.request_body(Some(
-                RequestBody::builder()
-                    .required(Some(Required::True))
-                    .content(
-                        "multipart/form-data",
-                        Content::new(Some(
-                            Object::builder()
-                                .schema_type(Type::Object)
-                                .property(
-                                    "file",
-                                    Object::builder()
-                                        .schema_type(Type::String)
-                                        .content_media_type("application/octet-stream"),
-                                )
-                                .required("file"),
-                        )),
-                    )
-                    .build(),
-            ));
         }
         None if r.method != "get" => {
             op = op.request_body(Some(

@@ -179,7 +179,7 @@ routes! { API_ROUTES, configure;
     post "/user/my_profit_list" => profile::profit_list [PageParams => Any], "user", "Rebates earned by the caller, paged";
     post "/feedback/list" => profile::notifications [profile::NotificationsParams => Any], "user", "Notifications, paged, filter is_red 0 unread / 1 read";
     post "/feedback/read" => profile::mark_read [profile::MarkReadParams => profile::Unread], "user", "Mark one (id) or all notifications read";
-    post "/upload" => upload::upload, "user", "Upload an image (multipart field file); the message is its address";
+    post "/upload" => upload::upload [crate::params::Upload => String], "user", "Upload an image (multipart field file); the message is its address";
     get "/currency/user_currency_list" => wallet::currencies [NoParams => Any], "visitor", "Coins with networks, withdrawal minimum and fee";
     post "/wallet/list" => wallet::list [NoParams => Any], "user", "Every account's balances valued in USDT";
     post "/wallet/detail" => wallet::detail [wallet::DetailParams => Any], "user", "One coin's balance in one account";

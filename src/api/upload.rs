@@ -1,14 +1,13 @@
 //! Image uploads: size-limited, type sniffed from the bytes (never the name),
 //! stored under a random name and recorded against the uploader.
 
-use super::ok;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::{authenticate, Ctx};
 use crate::security::random_name;
 use crate::state::AppState;
 use actix_multipart::Multipart;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest};
 use futures_util::StreamExt;
 
 /// The image kinds accepted, by their leading bytes: (extension, content type).
@@ -71,7 +70,7 @@ pub async fn upload(
     ctx: Ctx,
     http: HttpRequest,
     payload: web::Payload,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<crate::params::Reply<String>> {
     let user = authenticate(&state, ctx.token.as_deref()).await?;
     let max = state.settings.uploads.max_bytes;
     let unreadable = |_| ApiError::new(Kind::Unreadable, "err_upload_missing");
@@ -118,7 +117,7 @@ pub async fn upload(
             .await?;
         // The uploader sees their picture through a signed link; the form they
         // send it back in names the file, whatever the link's query says.
-        return Ok(ok(crate::uploads::signed(
+        return Ok(crate::params::Reply(crate::uploads::signed(
             &state,
             &format!("/uploads/{name}"),
         )));
