@@ -8,88 +8,21 @@
 // duration (`make test-e2e` configures a short one) and checks its payout and
 // the balance against the recorded prices and the configured ratio and fee.
 // Screenshots (zh and en) are written to ARTIFACTS_DIR.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { settle as settleOn, expectPage as expectOn } from './lib/page.mjs';
+import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
+import { apiAs } from './lib/api.mjs';
+import { DEMO, confirmDialog as confirmOn, locale, login, setLang as setLangOn, shot as shotOf, waitForRoute as routeIs } from './lib/funds.mjs';
+import { expectPage as expectOn } from './lib/page.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
-const ARTIFACTS = resolve(process.env.ARTIFACTS_DIR || join(here, '..', '..', 'artifacts', 'screenshots'));
-const STEP_TIMEOUT = 15_000;
+const zh = locale('zh', 'contract').contract;
 
-if (!BASE) {
-  console.error('Set BOURSE_URL to the running server, e.g. BOURSE_URL=http://127.0.0.1:8080');
-  process.exit(2);
-}
-mkdirSync(ARTIFACTS, { recursive: true });
-
-const zh = JSON.parse(readFileSync(join(here, '..', 'src', 'features', 'contract', 'locales', 'zh.json'), 'utf8')).contract;
-
-let passed = 0;
-let failed = 0;
-const pageErrors = [];
-
-function check(condition, message) {
-  if (!condition) throw new Error(`assertion failed: ${message}`);
-}
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed += 1;
-    console.error(`FAIL ${name}: ${e.message}`);
-    throw e;
-  }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-});
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
-context.setDefaultTimeout(STEP_TIMEOUT);
-const page = await context.newPage();
-const settle = (p = page) => settleOn(p);
+let page;
 const expectPage = (fn, arg, message, show) => expectOn(page, fn, arg, message, show);
-page.on('pageerror', (e) => pageErrors.push(e.message));
-
-const app = (route) => `${BASE}/h5/#${route}`;
 const tid = (id) => page.locator(`[data-testid="${id}"]`);
-
-async function shot(name, { fullPage = false } = {}) {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-  await settle();
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-  check(!overflow, `no horizontal overflow on ${name}`);
-}
-
-async function waitForRoute(route) {
-  await page.waitForFunction((r) => location.hash.replace(/^#/, '').split('?')[0] === r, route, { timeout: STEP_TIMEOUT });
-}
-
-/** Confirms the open confirmation dialog (antd-mobile Dialog.confirm). */
-async function confirmDialog() {
-  const button = page.locator('.adm-dialog .adm-dialog-button-bold').last();
-  await button.waitFor({ state: 'visible' });
-  await button.click();
-  await button.waitFor({ state: 'detached' }).catch(() => undefined);
-}
+const shot = (name, options) => shotOf(page, name, { prefix: '', ...options });
+const waitForRoute = (route) => routeIs(page, route);
+/** Confirms the open confirmation dialog (antd-mobile Dialog.confirm) and waits for it to go. */
+const confirmDialog = () => confirmOn(page, { untilClosed: true });
+const setLang = (lang) => setLangOn(page, lang);
 
 /** Scrolls the first element of a test id to the middle of the screen. */
 async function centre(id) {
@@ -100,27 +33,11 @@ async function textOf(id) {
   return (await tid(id).first().innerText()).trim();
 }
 
-async function setLang(lang) {
-  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-  await page.reload();
-}
-
 /** Reads a number off a displayed decimal (for the test's own price maths only). */
 const num = (s) => Number(String(s).replace(/[^0-9.+-]/g, ''));
 
-/** A call of the API with the page's token. */
-async function api(path, { method = 'GET', params = {} } = {}) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const query = new URLSearchParams(params).toString();
-  const res = await fetch(`${BASE}/api${path}${method === 'GET' && query ? `?${query}` : ''}`, {
-    method,
-    headers: { ...(token ? { Authorization: token } : {}), 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: method === 'GET' ? undefined : query,
-  });
-  const body = await res.json();
-  check(body.type === 'ok', `${method} ${path} answers ok (got ${JSON.stringify(body)})`);
-  return body.message;
-}
+/** A GET of the API with the page's token. */
+const api = (path, { params = {} } = {}) => apiAs(page, path, params);
 
 /** Decimal strings as integer units of 10^-8 (how the server stores amounts), and back. */
 const SCALE = 10n ** 8n;
@@ -153,7 +70,9 @@ async function numberOf(id) {
   return num(await textOf(id));
 }
 
-try {
+await run('contract', async (open) => {
+  page = await open('main');
+
   await step('visitor sees contract prices and a login button', async () => {
     await page.goto(app('/pages/transaction/contract'));
     await tid('ct-live-price').waitFor();
@@ -164,11 +83,7 @@ try {
 
   await step('log in as the demo user and come back to the contract tab', async () => {
     await tid('ct-login').click();
-    await waitForRoute('/pages/common/login');
-    await page.locator('[data-testid="login-account"] input').fill('demo@bourse.local');
-    await page.locator('[data-testid="login-password"] input').fill('Demo123456');
-    await tid('login-submit').click();
-    await waitForRoute('/pages/transaction/contract');
+    await login(page, DEMO.email, DEMO.password, { open: false, to: '/pages/transaction/contract' });
     await tid('ct-submit').waitFor();
   });
 
@@ -503,15 +418,5 @@ try {
     await setLang('zh');
   });
 
-  await step('no uncaught page errors', async () => {
-    check(pageErrors.length === 0, `no uncaught page errors (${pageErrors.join(' | ')})`);
-  });
-} catch {
-  // The failing step was reported.
-  await page.screenshot({ path: join(ARTIFACTS, 'contract-failure.png') }).catch(() => undefined);
-} finally {
-  await browser.close();
-}
-
-console.log(`${passed} passed, ${failed} failed; screenshots in ${ARTIFACTS}`);
-process.exit(failed === 0 ? 0 : 1);
+  await step('no uncaught page errors', noPageErrors);
+}, { admin: false, failureShot: () => 'contract-failure' });

@@ -5,138 +5,32 @@
 // The server must serve the built app at /h5/ and the API at /api, with the dev
 // outbox enabled (GET /api/dev/outbox) so the e-mail code can be read.
 // Screenshots of every screen visited are written to ARTIFACTS_DIR.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { settle as settleOn, expectPage as expectOn, expectToast as toastOn } from './lib/page.mjs';
+import { app, check, run, step } from './lib/harness.mjs';
+import { apiPostAs, readCode, RESEND_MS } from './lib/api.mjs';
+import { DEMO, closePopNotice, fill, login, shot as shotOf, strings, waitForRoute as routeIs, zh } from './lib/funds.mjs';
+import { expectPage as expectOn, expectToast as toastOn } from './lib/page.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
-const ARTIFACTS = resolve(process.env.ARTIFACTS_DIR || join(here, '..', '..', 'artifacts', 'screenshots'));
-const STEP_TIMEOUT = 15_000;
+const en = strings('en');
 
-if (!BASE) {
-  console.error('Set BOURSE_URL to the running server, e.g. BOURSE_URL=http://127.0.0.1:8080');
-  process.exit(2);
-}
-mkdirSync(ARTIFACTS, { recursive: true });
-
-const zh = JSON.parse(readFileSync(join(here, '..', 'src', 'locales', 'zh.json'), 'utf8'));
-const en = JSON.parse(readFileSync(join(here, '..', 'src', 'locales', 'en.json'), 'utf8'));
-
-let passed = 0;
-let failed = 0;
-const pageErrors = [];
-
-function check(condition, message) {
-  if (!condition) throw new Error(`assertion failed: ${message}`);
-}
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed += 1;
-    console.error(`FAIL ${name}: ${e.message}`);
-    throw e;
-  }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-});
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
-context.setDefaultTimeout(STEP_TIMEOUT);
-const page = await context.newPage();
-const settle = (p = page) => settleOn(p);
+let page;
 const expectPage = (fn, arg, message, show) => expectOn(page, fn, arg, message, show);
 const expectToast = (text) => toastOn(page, text);
-page.on('pageerror', (e) => pageErrors.push(e.message));
-
-const app = (route) => `${BASE}/h5/#${route}`;
-const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
-
-async function shot(name, { keepToast = false } = {}) {
-  if (!keepToast) await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-  await settle();
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-  check(!overflow, `no horizontal overflow on ${name}`);
-}
-
-async function waitForRoute(route) {
-  await page.waitForFunction((r) => location.hash.replace(/^#/, '').split('?')[0] === r, route, { timeout: STEP_TIMEOUT });
-}
-
-/**
- * The pop-up notice shows on Home once per notice (the dismissed id is kept on
- * the device): when the server has one in the app's language that this device
- * has not dismissed, wait for it and close it.
- */
-async function closePopNotice() {
-  await page.locator('[data-testid="home"]').waitFor();
-  const device = await page.evaluate(() => ({ lang: localStorage.getItem('lang') || 'zh', dismissed: localStorage.getItem('popDismissed') }));
-  const body = await (await fetch(`${BASE}/api/news/index_pop?lang=${device.lang}`)).json();
-  const notice = body.message;
-  if (!notice || String(notice.id) === device.dismissed) return;
-  const pop = page.locator('[data-testid="pop-notice"]');
-  await pop.waitFor({ state: 'visible' });
-  await page.locator('.adm-modal-footer .adm-button').first().click();
-  await pop.waitFor({ state: 'hidden' });
-}
-
-async function fillInput(testId, value) {
-  const input = page.locator(`[data-testid="${testId}"] input`).first();
-  await input.fill(value);
-}
-
-/** The code the server sent to `address` at or after `notBefore` (ms); call it once the app said the code was sent. */
-async function readCode(address, notBefore = 0) {
-  const res = await fetch(`${BASE}/api/dev/outbox?to=${encodeURIComponent(address)}`);
-  const body = await res.json();
-  const newest = Array.isArray(body.message) ? body.message[0] : null;
-  if (newest?.code && Number(newest.sent_at) >= notBefore) return String(newest.code);
-  throw new Error(`no code sent to ${address} since ${notBefore} in the dev outbox (${JSON.stringify(body.message)})`);
-}
-
-/** A call of the API with the page's token. */
-async function api(path, { method = 'POST', params = {} } = {}) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const query = new URLSearchParams(params).toString();
-  const res = await fetch(`${BASE}/api${path}${method === 'GET' && query ? `?${query}` : ''}`, {
-    method,
-    headers: { Authorization: token, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: method === 'GET' ? undefined : query,
-  });
-  const body = await res.json();
-  check(body.type === 'ok', `${method} ${path} answers ok (got ${JSON.stringify(body)})`);
-  return body.message;
-}
+const shot = (name, options) => shotOf(page, name, { prefix: '', ...options });
+const waitForRoute = (route) => routeIs(page, route);
+const fillInput = (testId, value) => fill(page, testId, value);
+/** A POST of the API with the page's token. */
+const api = (path, { params = {} } = {}) => apiPostAs(page, path, params);
 
 const email = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 const password = `E2e-${Math.random().toString(36).slice(2, 10)}`;
 const nickname = `Tester${Math.floor(1000 + Math.random() * 9000)}`;
 const mobile = `7700${Math.floor(100000 + Math.random() * 899999)}`;
 const newPassword = `${password}N`;
-/** The server sends one code per address per codes.resend_seconds (60 by default; `make test-e2e` shortens it). */
-const RESEND_MS = Number(process.env.BOURSE__CODES__RESEND_SECONDS || 60) * 1000;
 let emailCodeSentAt = 0;
 
-try {
+await run('e2e', async (open, browser) => {
+  page = await open('main');
+
   await step('visitor opening Assets is told to log in and lands on login', async () => {
     await page.goto(app('/pages/fund/assets'));
     await expectToast(zh.common.loginFirst);
@@ -206,7 +100,7 @@ try {
   await step('Home shows assets, banners, notices and the quick entries', async () => {
     await page.goto(app('/pages/index/index'));
     await page.locator('[data-testid="home"]').waitFor();
-    await closePopNotice();
+    await closePopNotice(page);
     await page.locator('[data-testid="quick-grid"] .quick-item').first().waitFor();
     const entries = await page.locator('[data-testid="quick-grid"] .quick-item').count();
     check(entries === 22, `22 quick entries (got ${entries})`);
@@ -374,10 +268,7 @@ try {
     await waitForRoute('/pages/common/login');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     check(!token, 'changing the password signs the user out');
-    await fillInput('login-account', email);
-    await fillInput('login-password', newPassword);
-    await page.locator('[data-testid="login-submit"]').click();
-    await waitForRoute('/pages/index/index');
+    await login(page, email, newPassword, { open: false });
     await page.goto(app('/pages/setting/setting'));
     await page.locator('[data-testid="profile-card"]').waitFor();
   });
@@ -409,20 +300,15 @@ try {
     check(!token, 'the token is cleared');
     await page.goto(app('/pages/index/index'));
     await page.locator('[data-testid="home-login"]').waitFor();
-    await closePopNotice();
+    await closePopNotice(page);
     const label = await page.locator('[data-testid="home-login"]').innerText();
     check(label.trim() === en.auth.login, `home offers "${en.auth.login}" (got "${label}")`);
     await shot('home-visitor-en');
   });
 
   await step('log in as the demo user', async () => {
-    await page.goto(app('/pages/common/login'));
-    await fillInput('login-account', 'demo@bourse.local');
-    await fillInput('login-password', 'Demo123456');
-    await page.locator('[data-testid="login-submit"]').click();
-    await waitForRoute('/pages/index/index');
+    await login(page, DEMO.email, DEMO.password);
     await page.locator('[data-testid="home-bell"]').waitFor();
-    await closePopNotice();
     await page.goto(app('/pages/setting/setting'));
     await page.locator('[data-testid="profile-card"]').waitFor();
     await shot('setting-demo');
@@ -438,23 +324,4 @@ try {
     check((await fresh.evaluate(() => document.documentElement.lang)).startsWith('en'), 'the document is in English');
     await visitor.close();
   });
-
-  check(pageErrors.length === 0, `no uncaught page errors (${pageErrors.join(' | ')})`);
-} catch (e) {
-  if (failed === 0) {
-    failed += 1;
-    console.error(`FAIL ${e.message}`);
-  }
-  try {
-    await page.screenshot({ path: join(ARTIFACTS, 'failure.png') });
-    console.error(`at ${hashPath()}; screenshot ${join(ARTIFACTS, 'failure.png')}`);
-  } catch {
-    // browser gone
-  }
-} finally {
-  await browser.close();
-}
-
-console.log(`${passed} passed, ${failed} failed`);
-console.log(`screenshots in ${ARTIFACTS}`);
-process.exit(failed === 0 ? 0 : 1);
+}, { admin: false, failureShot: () => 'failure' });

@@ -15,7 +15,6 @@
 import { approve, apiAs, available, coinId, ledgerOf } from './lib/api.mjs';
 import {
   DEMO,
-  LANGS,
   addDec,
   assetsTab,
   closePopNotice,
@@ -23,11 +22,10 @@ import {
   expectAmount,
   expectToast,
   fill,
+  languageSteps,
   login,
-  noOverflowIn,
   openAssetsTab,
   plain,
-  screens,
   setLang,
   shot,
   shown,
@@ -318,38 +316,31 @@ await run('funds-assets', async (open) => {
     }
   });
 
-  await step('English screens', async () => {
-    await setLang(user, 'en');
-    await screens(
-      user,
-      [
-        ['assets', '/pages/fund/assets', '[data-testid="assets-list"]'],
-        ['deposit-select', '/pages/fund/select?action=recharge', '[data-testid="select-USDT"]'],
-        ['deposit-address', '/pages/fund/receive?currency=3', '[data-testid="funds-qr"] img'],
-        ['transfer', '/pages/fund/fundTransfer', '[data-testid="transfer-from-value"]'],
-        ['convert', '/pages/fund/transfer', '[data-testid="convert-quote"]'],
-        ['records', '/pages/fund/assets_all_record', '[data-testid="ledger-row"]'],
-        ['deposit-records', '/pages/fund/receive_record', '[data-testid="deposit-item"]'],
-      ],
-      'en-',
-    );
-  });
-
-  await step('no screen overflows in any of the nine languages', async () => {
-    const routes = [
+  await languageSteps(
+    user,
+    [
+      ['assets', '/pages/fund/assets', '[data-testid="assets-list"]'],
+      ['deposit-select', '/pages/fund/select?action=recharge', '[data-testid="select-USDT"]'],
+      ['deposit-address', '/pages/fund/receive?currency=3', '[data-testid="funds-qr"] img'],
+      ['transfer', '/pages/fund/fundTransfer', '[data-testid="transfer-from-value"]'],
+      ['convert', '/pages/fund/transfer', '[data-testid="convert-quote"]'],
+      ['records', '/pages/fund/assets_all_record', '[data-testid="ledger-row"]'],
+      ['deposit-records', '/pages/fund/receive_record', '[data-testid="deposit-item"]'],
+    ],
+    [
       ['/pages/fund/assets', '[data-testid="assets-list"]'],
       ['/pages/fund/fundTransfer', '[data-testid="transfer-from-value"]'],
       ['/pages/fund/transfer', '[data-testid="convert-quote"]'],
       ['/pages/fund/receive?currency=3', '[data-testid="funds-qr"] img'],
       ['/pages/fund/withdraw?currency=999', '[data-testid="coin-not-found"]'],
-    ];
-    await noOverflowIn(user, LANGS, routes, async (lang) => {
+    ],
+    async (lang) => {
       await user.goto(app('/pages/fund/assets'));
       await user.locator('[data-testid="assets-list"]').waitFor();
       const label = (await user.locator('[data-testid="assets-tab-futures"]').innerText()).trim();
       const want = strings(lang).fund.tabs.futures;
       check(label === want, `the Assets tabs speak ${lang} ("${want}", got "${label}")`);
       await snapshot(user, `lang-${lang}-assets`);
-    });
-  });
+    },
+  );
 });

@@ -14,14 +14,11 @@
 import { adminCall, apiAs, approve, readCode } from './lib/api.mjs';
 import {
   DEMO,
-  LANGS,
   confirmDialog,
   expectToast,
   fill,
+  languageSteps,
   login,
-  noOverflowIn,
-  screens,
-  setLang,
   shot,
   snapshot,
   waitForRoute,
@@ -207,35 +204,28 @@ await run('funds-identity', async (open) => {
     await shot(user, 'wallet');
   });
 
-  await step('English screens', async () => {
-    await setLang(user, 'en');
-    await screens(
-      user,
-      [
-        ['withdraw', '/pages/fund/withdraw?currency=3', '[data-testid^="withdraw-address-"]'],
-        ['withdraw-records', '/pages/fund/withdraw_record', '[data-testid="withdraw-item"]'],
-        ['real', '/pages/setting/real', '[data-testid="real-level-2"]'],
-        ['real-level2-form', '/pages/setting/real?form=2', '[data-testid="real-submit"]'],
-        ['real-mark', '/pages/setting/real_mark', '[data-testid="real-mark"]'],
-        ['wallet', '/pages/setting/wallet', '[data-testid="wallet-item"]'],
-        ['bank', '/pages/setting/bank', '[data-testid="bank-saved"]'],
-        ['setting', '/pages/setting/setting', '[data-testid="to-real"]'],
-      ],
-      'en-',
-    );
-  });
-
-  await step('no screen overflows in any of the nine languages', async () => {
-    const routes = [
+  await languageSteps(
+    user,
+    [
+      ['withdraw', '/pages/fund/withdraw?currency=3', '[data-testid^="withdraw-address-"]'],
+      ['withdraw-records', '/pages/fund/withdraw_record', '[data-testid="withdraw-item"]'],
+      ['real', '/pages/setting/real', '[data-testid="real-level-2"]'],
+      ['real-level2-form', '/pages/setting/real?form=2', '[data-testid="real-submit"]'],
+      ['real-mark', '/pages/setting/real_mark', '[data-testid="real-mark"]'],
+      ['wallet', '/pages/setting/wallet', '[data-testid="wallet-item"]'],
+      ['bank', '/pages/setting/bank', '[data-testid="bank-saved"]'],
+      ['setting', '/pages/setting/setting', '[data-testid="to-real"]'],
+    ],
+    [
       ['/pages/fund/withdraw?currency=3', '[data-testid^="withdraw-address-"]'],
       ['/pages/setting/real', '[data-testid="real-level-2"]'],
       ['/pages/setting/real_mark', '[data-testid="real-mark"]'],
       ['/pages/setting/bank_international', '[data-testid="bank-saved"]'],
-    ];
-    await noOverflowIn(user, LANGS, routes, async (lang) => {
+    ],
+    async (lang) => {
       await user.goto(app('/pages/fund/withdraw?currency=3'));
       await user.locator('[data-testid^="withdraw-address-"]').first().waitFor();
       await snapshot(user, `lang-${lang}-withdraw`);
-    });
-  });
+    },
+  );
 });

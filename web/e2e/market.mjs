@@ -8,71 +8,19 @@
 // far below the market and cancels it, places a market buy of 100 USDT and sees
 // it filled and the BTC balance go up. Screenshots (zh, then en) of every
 // screen are written to ARTIFACTS_DIR; each is checked for horizontal overflow.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { settle as settleOn, expectPage as expectOn, expectToast as toastOn } from './lib/page.mjs';
+import { app, check, run, step } from './lib/harness.mjs';
+import { DEMO, locale, login, shot as shotOf, waitForRoute as routeIs } from './lib/funds.mjs';
+import { expectPage as expectOn, expectToast as toastOn } from './lib/page.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BASE = (process.env.BOURSE_URL || '').replace(/\/+$/, '');
-const ARTIFACTS = resolve(process.env.ARTIFACTS_DIR || join(here, '..', '..', 'artifacts', 'screenshots'));
-const STEP_TIMEOUT = 15_000;
 const SYMBOL = 'BTC/USDT';
+const zhTrade = locale('zh', 'transaction').trade;
 
-if (!BASE) {
-  console.error('Set BOURSE_URL to the running server, e.g. BOURSE_URL=http://127.0.0.1:8080');
-  process.exit(2);
-}
-mkdirSync(ARTIFACTS, { recursive: true });
-
-const locale = (feature, lang) =>
-  JSON.parse(readFileSync(join(here, '..', 'src', 'features', feature, 'locales', `${lang}.json`), 'utf8'));
-const zhTrade = locale('transaction', 'zh').trade;
-
-let passed = 0;
-let failed = 0;
-const pageErrors = [];
-
-function check(condition, message) {
-  if (!condition) throw new Error(`assertion failed: ${message}`);
-}
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed += 1;
-    console.error(`FAIL ${name}: ${e.message}`);
-    throw e;
-  }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-});
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
-context.setDefaultTimeout(STEP_TIMEOUT);
-const page = await context.newPage();
-const settle = (p = page) => settleOn(p);
+let page;
 const expectPage = (fn, arg, message, show) => expectOn(page, fn, arg, message, show);
 const expectToast = (text) => toastOn(page, text);
-page.on('pageerror', (e) => pageErrors.push(e.message));
+const shot = (name, options) => shotOf(page, name, { prefix: '', ...options });
+const waitForRoute = (route) => routeIs(page, route);
 
-const app = (route) => `${BASE}/h5/#${route}`;
 const sym = encodeURIComponent(SYMBOL);
 const ROUTES = {
   market: '/pages/market/market',
@@ -81,18 +29,6 @@ const ROUTES = {
   trade: `/pages/transaction/currency?symbol=${sym}`,
   orders: `/pages/transaction/currency_order?symbol=${sym}`,
 };
-
-async function waitForRoute(route) {
-  await page.waitForFunction((r) => location.hash.replace(/^#/, '').split('?')[0] === r, route, { timeout: STEP_TIMEOUT });
-}
-
-async function shot(name, { keepToast = false } = {}) {
-  if (!keepToast) await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-  await settle();
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-  check(!overflow, `no horizontal overflow on ${name}`);
-}
 
 async function rowPrices() {
   return page.locator('[data-testid="market-price"]').allInnerTexts();
@@ -151,8 +87,9 @@ async function fillField(testId, value, expected = value) {
     ([id]) => document.querySelector(`input[data-testid="${id}"]`)?.value ?? '(missing)',
   );
 }
+await run('market', async (open) => {
+  page = await open('main');
 
-try {
   await step('visitor sees the market list with prices that change live', async () => {
     await page.goto(app(ROUTES.market));
     await page.locator('[data-testid="market-row"]').nth(2).waitFor();
@@ -251,11 +188,7 @@ try {
     await waitForRoute('/pages/transaction/currency');
     await page.locator('[data-testid="book-ask"]').first().waitFor();
     await page.locator('[data-testid="trade-login"]').click();
-    await waitForRoute('/pages/common/login');
-    await page.locator('[data-testid="login-account"] input').fill('demo@bourse.local');
-    await page.locator('[data-testid="login-password"] input').fill('Demo123456');
-    await page.locator('[data-testid="login-submit"]').click();
-    await waitForRoute('/pages/transaction/currency');
+    await login(page, DEMO.email, DEMO.password, { open: false, to: '/pages/transaction/currency' });
     await page.locator('[data-testid="trade-submit"]').waitFor();
   });
 
@@ -406,17 +339,4 @@ try {
     await page.locator('[data-testid="order-card"]').first().waitFor();
     await shot('market-orders-en');
   });
-
-  check(pageErrors.length === 0, `no uncaught page errors (${pageErrors.join('; ')})`);
-} catch (e) {
-  await page.screenshot({ path: join(ARTIFACTS, 'market-failure.png') }).catch(() => undefined);
-  if (!failed) {
-    failed += 1;
-    console.error(`FAIL ${e.message}`);
-  }
-} finally {
-  await browser.close();
-}
-
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+}, { admin: false, failureShot: () => 'market-failure' });

@@ -24,8 +24,8 @@ export async function call(token, path, { method = 'POST', params = {} } = {}) {
 const tokenOf = (page) => page.evaluate(() => localStorage.getItem('token'));
 
 /** A GET of the API with the token of the user logged in on `page` (to learn the id of what the UI just created). */
-export async function apiAs(page, path) {
-  return call(await tokenOf(page), `/api${path}`, { method: 'GET' });
+export async function apiAs(page, path, params = {}) {
+  return call(await tokenOf(page), `/api${path}`, { method: 'GET', params });
 }
 
 /** A POST of the API with the token of the user logged in on `page`. */
@@ -87,7 +87,7 @@ export async function approve(kind, id) {
 }
 
 /** The server sends one code per address per codes.resend_seconds (60 by default; `make test-e2e` shortens it). */
-const RESEND_MS = Number(process.env.BOURSE__CODES__RESEND_SECONDS || 60) * 1000;
+export const RESEND_MS = Number(process.env.BOURSE__CODES__RESEND_SECONDS || 60) * 1000;
 const lastCode = new Map();
 
 /** Asks for a code to `address` (waiting out the server's resend gap for it) and answers the code sent. */

@@ -1,13 +1,14 @@
 /**
- * What the funds, identity and admin scripts do on their screens alike:
- * their strings, screenshots (named `funds-…`, checked for overflow), logging
+ * What the browser scripts do on their screens alike (the funds, identity and
+ * admin ones, and the app, contract and market flows): their strings,
+ * screenshots (named `funds-…` unless told, checked for overflow), logging
  * in, filling fields, reading amounts as a person sees them, the Assets tabs,
  * the language. Every helper waits for what shows, never for a fixed time.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, BASE, STEP_TIMEOUT, app, check } from './harness.mjs';
+import { ARTIFACTS, BASE, STEP_TIMEOUT, app, check, step } from './harness.mjs';
 import { settle } from './page.mjs';
 
 export { expectToast, settle } from './page.mjs';
@@ -17,15 +18,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const DEMO = { email: 'demo@bourse.local', password: 'Demo123456' };
 export const LANGS = ['zh', 'en', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'bx'];
 
+/** The strings of one language of a feature (`src/features/<feature>/locales`), or the app's own without one. */
+export function locale(lang, feature = null) {
+  const dir = feature ? ['features', feature, 'locales'] : ['locales'];
+  return JSON.parse(readFileSync(join(here, '..', '..', 'src', ...dir, `${lang}.json`), 'utf8'));
+}
+
 /** The strings of one language: the app's own and those of the funds, identity and admin features. */
 export function strings(lang) {
-  const read = (p) => JSON.parse(readFileSync(join(here, '..', '..', 'src', ...p), 'utf8'));
-  return {
-    ...read(['locales', `${lang}.json`]),
-    ...read(['features', 'fund', 'locales', `${lang}.json`]),
-    ...read(['features', 'identity', 'locales', `${lang}.json`]),
-    ...read(['features', 'admin', 'locales', `${lang}.json`]),
-  };
+  return { ...locale(lang), ...locale(lang, 'fund'), ...locale(lang, 'identity'), ...locale(lang, 'admin') };
 }
 export const zh = strings('zh');
 
@@ -38,11 +39,14 @@ export async function noOverflow(page, name) {
   check(!overflow, `no horizontal overflow on ${name}`);
 }
 
-/** A screenshot `funds-<name>.png` of the screen at rest (toasts gone unless kept), which must not overflow. */
-export async function shot(page, name, { keepToast = false, fullPage = false } = {}) {
+/**
+ * A screenshot `<prefix><name>.png` (`funds-<name>.png` unless told) of the
+ * screen at rest (toasts gone unless kept), which must not overflow.
+ */
+export async function shot(page, name, { keepToast = false, fullPage = false, prefix = 'funds-' } = {}) {
   if (!keepToast) await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 4000 }).catch(() => undefined);
   await settle(page);
-  await page.screenshot({ path: join(ARTIFACTS, `funds-${name}.png`), fullPage });
+  await page.screenshot({ path: join(ARTIFACTS, `${prefix}${name}.png`), fullPage });
   await noOverflow(page, name);
 }
 
@@ -73,13 +77,20 @@ export async function closePopNotice(page) {
   await pop.waitFor({ state: 'hidden' });
 }
 
-export async function login(page, account, password) {
-  await page.goto(app('/pages/common/login'));
+/**
+ * Logs in on the login screen (opened, unless `open` is false: the app has
+ * just brought the page there) and waits for the route the app goes to next:
+ * Home, where the pop-up notice is closed, unless `to` names the screen the
+ * login page was opened from.
+ */
+export async function login(page, account, password, { open = true, to = '/pages/index/index' } = {}) {
+  if (open) await page.goto(app('/pages/common/login'));
+  else await waitForRoute(page, '/pages/common/login');
   await fill(page, 'login-account', account);
   await fill(page, 'login-password', password);
   await page.locator('[data-testid="login-submit"]').click();
-  await waitForRoute(page, '/pages/index/index');
-  await closePopNotice(page);
+  await waitForRoute(page, to);
+  if (to === '/pages/index/index') await closePopNotice(page);
 }
 
 /** The text of an element once it shows something other than the loading dash. */
@@ -179,8 +190,11 @@ export async function setLang(page, lang) {
   await page.waitForFunction((l) => document.documentElement.lang.length > 0 && localStorage.getItem('lang') === l, lang);
 }
 
-export async function confirmDialog(page) {
-  await page.locator('.adm-dialog-button-bold').last().click();
+/** Confirms the open confirmation dialog; with `untilClosed`, also waits (a while) for it to go. */
+export async function confirmDialog(page, { untilClosed = false } = {}) {
+  const button = page.locator('.adm-dialog-button-bold').last();
+  await button.click();
+  if (untilClosed) await button.waitFor({ state: 'detached' }).catch(() => undefined);
 }
 
 /**
@@ -207,4 +221,19 @@ export async function screens(page, list, prefix = '') {
     await page.locator(ready).first().waitFor();
     await shot(page, `${prefix}${name}`);
   }
+}
+
+/**
+ * The two closing steps of a funds script: its screens in English (screenshots
+ * `funds-en-<name>.png`, see `screens`), then its routes in each of the nine
+ * languages without overflow (see `noOverflowIn`).
+ */
+export async function languageSteps(page, english, routes, also) {
+  await step('English screens', async () => {
+    await setLang(page, 'en');
+    await screens(page, english, 'en-');
+  });
+  await step('no screen overflows in any of the nine languages', async () => {
+    await noOverflowIn(page, LANGS, routes, also);
+  });
 }

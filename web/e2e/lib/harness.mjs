@@ -35,6 +35,11 @@ let passed = 0;
 let failed = 0;
 const pageErrors = [];
 
+/** Fails when a page of the run threw an uncaught error (`run` checks it at the end too). */
+export function noPageErrors() {
+  check(pageErrors.length === 0, `no uncaught page errors (${pageErrors.join(' | ')})`);
+}
+
 /**
  * One named step. It stops the run at its failure, unless `keepGoing` (a
  * script that names every failure in one run, such as the tap-target one):
@@ -77,9 +82,10 @@ export async function launch() {
  * context (a phone, in Chinese, as a new visitor), and the browser itself
  * (for a script that makes its own contexts); fails the run on an uncaught
  * page error. Needs BOURSE_URL, and ADMIN_EMAIL / ADMIN_PASSWORD
- * when `admin` is set. Exits the process.
+ * when `admin` is set. On failure each page is shot as
+ * `<failureShot(name)>.png` (`<script>-failure-<name>` unless told). Exits the process.
  */
-export async function run(script, body, { admin = true } = {}) {
+export async function run(script, body, { admin = true, failureShot = (name) => `${script}-failure-${name}` } = {}) {
   if (!BASE || (admin && (!ADMIN_EMAIL || !ADMIN_PASSWORD))) {
     console.error(`Set BOURSE_URL${admin ? ', ADMIN_EMAIL and ADMIN_PASSWORD' : ''} (scripts/with-server.sh does).`);
     process.exit(2);
@@ -97,14 +103,14 @@ export async function run(script, body, { admin = true } = {}) {
   };
   try {
     await body(open, browser);
-    check(pageErrors.length === 0, `no uncaught page errors (${pageErrors.join(' | ')})`);
+    noPageErrors();
   } catch (e) {
     if (failed === 0) {
       failed += 1;
       console.error(`FAIL ${e.message}`);
     }
     for (const [name, page] of pages) {
-      const path = join(ARTIFACTS, `${script}-failure-${name}.png`);
+      const path = join(ARTIFACTS, `${failureShot(name)}.png`);
       try {
         await page.screenshot({ path });
         console.error(`${name} at ${routeOf(page)}; screenshot ${path}`);
