@@ -15,7 +15,7 @@
  * - any other amount of a coin (balance, fee, budget, total, margin, profit,
  *   deposit, withdrawal): `formatCoin(value, places)` with the coin's display
  *   precision `coinPlaces(coin)` (screens get it from `useCoinPlaces` in
- *   components/FundsApi). A total is an amount of the quote coin, so it takes
+ *   shared/funds/api). A total is an amount of the quote coin, so it takes
  *   the quote coin's precision;
  * - where space is short (24 h volume and turnover): `formatCompact`, the
  *   spec's M/K rule;
@@ -134,7 +134,7 @@ export function formatAmount(value: string | null | undefined, lot?: string | nu
   return lot ? formatFixed(value, decimalsOf(lot)) : formatDecimal(value);
 }
 
-/** What `coinPlaces` needs of a coin of the coin list (components/FundsApi `Coin`). */
+/** What `coinPlaces` needs of a coin of the coin list (shared/funds/api `Coin`). */
 export interface CoinPrecision {
   /** Most decimals an amount of the coin may have. */
   decimals: number;

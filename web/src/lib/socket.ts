@@ -14,7 +14,7 @@
  * a socket's subscriptions with the socket).
  *
  * Streaming data lands in the RTK Query cache in the `onCacheEntryAdded` of the
- * endpoints that use it (see components/MarketApi.ts and
+ * endpoints that use it (see shared/market/api.ts and
  * features/transaction/api.ts); they call `ensureSocket` with their lifecycle
  * helpers. The private `balance` event invalidates the 'Balance' tag, which
  * every balance query of the app provides.

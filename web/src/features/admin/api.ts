@@ -7,7 +7,7 @@
  * (999 signs out and goes to login, errors are toasted).
  */
 import i18next from 'i18next';
-import { fundsApi } from '../../components/FundsApi';
+import { fundsApi } from '../../shared/funds/api';
 import type { ApiError } from '../../lib/api';
 import { REDIRECT_MS, REQUEST_TIMEOUT_MS, ROUTES } from '../../lib/constants';
 import { interpretEnvelope } from '../../lib/envelope';

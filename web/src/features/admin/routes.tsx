@@ -1,7 +1,7 @@
 /** The admin's review desk, reached from Settings by admin accounts. */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/featureRoutes';
-import { FUNDS_ROUTES } from '../../components/FundsRoutes';
+import { FUNDS_ROUTES } from '../../shared/funds/routes';
 
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 

@@ -4,7 +4,7 @@
  * order's market, money at the display precision of the coin it is paid in.
  * Hooks because both come from cached lists (the markets, the coins).
  */
-import { useCoinOf } from '../../components/FundsApi';
+import { useCoinOf } from '../../shared/funds/api';
 import { coinPlaces, formatCoin, formatPrice, splitSymbol } from '../../lib/format';
 import { useTickOf } from './api';
 

@@ -3,7 +3,7 @@
  * address and requests, withdrawals, transfers between accounts and coin
  * conversion. Everything that moves money invalidates 'Balance'.
  */
-import { fundsApi, type Coin } from '../../components/FundsApi';
+import { fundsApi, type Coin } from '../../shared/funds/api';
 import type { PageArgs, Paged } from '../../lib/types';
 
 /** POST /api/wallet/detail: the coin plus its balance in one account. */

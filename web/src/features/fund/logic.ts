@@ -5,7 +5,7 @@
  * everything here is unit-tested in __tests__/logic.test.ts.
  */
 import { parseDecimal } from '../../lib/format';
-import type { BalanceRow, WalletList } from '../../components/FundsApi';
+import type { BalanceRow, WalletList } from '../../shared/funds/api';
 
 // ---- exact decimals ----
 

@@ -1,8 +1,9 @@
-/** Pages of the funds area (the Assets tab itself is registered by the router). */
+/** Pages of the funds area, the Assets tab among them. */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/featureRoutes';
-import { FUNDS_ROUTES } from '../../components/FundsRoutes';
+import { FUNDS_ROUTES } from '../../shared/funds/routes';
 
+const AssetsPage = lazy(() => import('./pages/AssetsPage'));
 const SelectPage = lazy(() => import('./pages/SelectPage'));
 const ReceivePage = lazy(() => import('./pages/ReceivePage'));
 const WithdrawPage = lazy(() => import('./pages/WithdrawPage'));
@@ -16,6 +17,7 @@ const DepositWithdrawRecordPage = lazy(() => import('./pages/RecordPages').then(
 const TransferHistoryPage = lazy(() => import('./pages/RecordPages').then((m) => ({ default: m.TransferHistoryPage })));
 
 export const routes: FeatureRoute[] = [
+  { path: FUNDS_ROUTES.assets, element: <AssetsPage />, tab: true, auth: true },
   { path: FUNDS_ROUTES.select, element: <SelectPage />, auth: true },
   { path: FUNDS_ROUTES.receive, element: <ReceivePage />, auth: true },
   { path: FUNDS_ROUTES.receiveRecord, element: <ReceiveRecordPage />, auth: true },

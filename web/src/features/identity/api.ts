@@ -1,9 +1,9 @@
 /**
  * Identity calls (docs/api.md, "Identity, addresses and cards"): verification
  * requests, saved withdrawal addresses and bank cards. The reads they refresh
- * (state, addresses, cards) are shared in components/FundsApi.ts.
+ * (state, addresses, cards) are shared in shared/funds/api.ts.
  */
-import { fundsApi, type BankCard, type BankKind } from '../../components/FundsApi';
+import { fundsApi, type BankCard, type BankKind } from '../../shared/funds/api';
 
 export type IdType = 'id_card' | 'passport' | 'driver_license';
 

@@ -3,7 +3,7 @@
  * and the field checks of the verification, address and bank card forms.
  * Answers are locale keys (null when fine), like lib/validators.ts.
  */
-import type { RealLevelState, RealState } from '../../components/FundsApi';
+import type { RealLevelState, RealState } from '../../shared/funds/api';
 
 export type LevelAction = 'start' | 'wait' | 'done' | 'retry' | 'locked';
 

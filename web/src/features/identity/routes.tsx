@@ -1,7 +1,7 @@
 /** Pages of identity verification, withdrawal addresses and bank cards. */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/featureRoutes';
-import { FUNDS_ROUTES } from '../../components/FundsRoutes';
+import { FUNDS_ROUTES } from '../../shared/funds/routes';
 
 const RealPage = lazy(() => import('./pages/RealPage'));
 const WalletPage = lazy(() => import('./pages/WalletPage'));

@@ -1,5 +1,5 @@
 /** Pure rules of the market list: tabs, search and hot searches. */
-import type { MarketRow } from '../../components/MarketApi';
+import type { MarketRow } from '../../shared/market/api';
 
 /** Tabs of the market page, in the spec's order. */
 export const MARKET_TABS = ['favourite', 'futures', 'coin', 'stock'] as const;

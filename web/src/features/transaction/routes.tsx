@@ -1,7 +1,7 @@
-/** Pages of spot trading: market detail, the trade screen and the order list (Contract tab is the router's). */
+/** Pages of spot trading: market detail, the trade screen and the order list (the Contract tab is features/contract's). */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/featureRoutes';
-import { MARKET_ROUTES } from '../../components/MarketRoutes';
+import { MARKET_ROUTES } from '../../shared/market/routes';
 
 const DetailPage = lazy(() => import('./pages/DetailPage'));
 const CurrencyPage = lazy(() => import('./pages/CurrencyPage'));

@@ -6,7 +6,7 @@
 import { Button, Dialog, ImageViewer, TextArea } from 'antd-mobile';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
+import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
 import { PagedList } from '../../../components/PagedList';
 import { PAGE_LIMIT } from '../../../lib/constants';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
@@ -113,7 +113,7 @@ function Details({ kind, item }: { kind: QueueKind; item: QueueItem }) {
   );
 }
 
-const TONES: Record<string, FundsTone> = { pending: 'pending', approved: 'success', rejected: 'danger', cancelled: 'muted' };
+const TONES: Record<string, StatusTone> = { pending: 'pending', approved: 'success', rejected: 'danger', cancelled: 'muted' };
 
 /** The requester as a reviewer knows them. */
 function requester(item: QueueItem): string {
@@ -190,7 +190,7 @@ function QueueCard({ kind, item, update, remove, filterState }: CardProps) {
     <article className="funds-item" data-testid={`admin-item-${kind}`} data-id={item.id} data-state={item.state}>
       <header className="funds-item-head">
         <strong className="ellipsis">{t('admin.requestTitle', { id: item.id, user: requester(item) })}</strong>
-        <FundsStatusTag tone={TONES[look.status] ?? 'muted'}>{t(`admin.state.${look.status}`)}</FundsStatusTag>
+        <StatusTag tone={TONES[look.status] ?? 'muted'}>{t(`admin.state.${look.status}`)}</StatusTag>
       </header>
       <Details kind={kind} item={item} />
       <Line label={t('admin.submittedAt')}>{formatDateTime(item.created_at)}</Line>

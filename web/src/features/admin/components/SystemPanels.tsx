@@ -3,8 +3,8 @@ import { Button, Form, Input, Picker, Popup } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, DownOutline, EditSOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetFundCurrenciesQuery } from '../../../components/FundsApi';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
+import { useGetFundCurrenciesQuery } from '../../../shared/funds/api';
+import { QueryBlock } from '../../../components/QueryBlock';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
@@ -25,7 +25,7 @@ export function AuditPanel() {
   const coinName = useCoinNames();
   const report = audit.data;
   return (
-    <FundsQueryBlock isLoading={audit.isLoading} isError={audit.isError && !report} onRetry={audit.refetch}>
+    <QueryBlock isLoading={audit.isLoading} isError={audit.isError && !report} onRetry={audit.refetch}>
       {report ? (
         <div data-testid="admin-audit">
           <section className={`admin-verdict ${report.ok ? 'ok' : 'broken'}`}>
@@ -55,7 +55,7 @@ export function AuditPanel() {
           </Button>
         </div>
       ) : null}
-    </FundsQueryBlock>
+    </QueryBlock>
   );
 }
 
@@ -151,7 +151,7 @@ export function AddressesPanel() {
   const [editing, setEditing] = useState<PlatformAddress | 'new' | null>(null);
   return (
     <div data-testid="admin-addresses">
-      <FundsQueryBlock
+      <QueryBlock
         isLoading={list.isLoading}
         isError={list.isError && !list.data}
         onRetry={list.refetch}
@@ -177,7 +177,7 @@ export function AddressesPanel() {
             <time className="hint">{t('admin.addresses.updated', { time: formatDateTime(a.updated_at) })}</time>
           </article>
         ))}
-      </FundsQueryBlock>
+      </QueryBlock>
       <Button block color="primary" shape="rounded" onClick={() => setEditing('new')}>
         {t('admin.addresses.add')}
       </Button>
@@ -200,7 +200,7 @@ export function HealthPanel() {
   const health = useGetHealthQuery(undefined, { pollingInterval: HEALTH_POLL_MS, refetchOnMountOrArgChange: true });
   const now = health.fulfilledTimeStamp ?? 0;
   return (
-    <FundsQueryBlock
+    <QueryBlock
       isLoading={health.isLoading}
       isError={health.isError && !health.data}
       onRetry={health.refetch}
@@ -244,6 +244,6 @@ export function HealthPanel() {
           );
         })}
       </div>
-    </FundsQueryBlock>
+    </QueryBlock>
   );
 }

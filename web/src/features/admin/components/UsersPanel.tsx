@@ -6,14 +6,14 @@
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
+import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
 import { PagedList } from '../../../components/PagedList';
 import { PAGE_LIMIT } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
 import { useLazyGetAdminUsersQuery, type AdminUser } from '../api';
 
 /** Admins stand out; people and the platform's own accounts read plainly. */
-const ROLE_TONES: Record<string, FundsTone> = { admin: 'success' };
+const ROLE_TONES: Record<string, StatusTone> = { admin: 'success' };
 
 function UserCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ function UserCard({ user }: { user: AdminUser }) {
             </span>
           ) : null}
         </span>
-        <FundsStatusTag tone={ROLE_TONES[user.role] ?? 'muted'}>{t(`admin.users.roles.${user.role}`, { defaultValue: user.role })}</FundsStatusTag>
+        <StatusTag tone={ROLE_TONES[user.role] ?? 'muted'}>{t(`admin.users.roles.${user.role}`, { defaultValue: user.role })}</StatusTag>
       </header>
       <div className="funds-line">
         <span className="funds-line-label">{t('admin.users.id')}</span>

@@ -16,7 +16,7 @@ import { selectUser } from '../../../lib/session';
 import { QueuePanel } from '../components/QueuePanel';
 import { AddressesPanel, AuditPanel, HealthPanel } from '../components/SystemPanels';
 import { UsersPanel } from '../components/UsersPanel';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 const TABS = ['deposits', 'withdrawals', 'verifications', 'users', 'audit', 'addresses', 'health'] as const;
 type Tab = (typeof TABS)[number];

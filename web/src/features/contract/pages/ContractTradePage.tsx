@@ -13,7 +13,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { TabHeader } from '../../../components/TabHeader';
-import { useCoinPlaces } from '../../../components/FundsApi';
+import { useCoinPlaces } from '../../../shared/funds/api';
 import { decimalsOf, formatCoin, formatDecimal, PLACEHOLDER, toFixed } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';

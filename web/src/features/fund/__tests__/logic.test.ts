@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BalanceRow, WalletList } from '../../../components/FundsApi';
+import type { BalanceRow, WalletList } from '../../../shared/funds/api';
 import {
   addDecimal,
   availableOf,

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useRequestId } from '../../../components/FundsRequestId';
+import { useRequestId } from '../requestId';
 
 describe('idempotency keys of money requests', () => {
   it('reuses the key for a retry of the same request', () => {

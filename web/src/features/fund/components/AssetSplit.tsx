@@ -6,7 +6,7 @@
  */
 import { Cell, Pie, PieChart } from 'recharts';
 import { useTranslation } from 'react-i18next';
-import { useCoinPlaces } from '../../../components/FundsApi';
+import { useCoinPlaces } from '../../../shared/funds/api';
 import { DEFAULT_PRECISION } from '../../../lib/constants';
 import { formatCoin } from '../../../lib/format';
 import type { AssetTab } from '../logic';

@@ -9,7 +9,7 @@ import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Coin } from '../../../components/FundsApi';
+import type { Coin } from '../../../shared/funds/api';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { CoinPicker } from './CoinPicker';

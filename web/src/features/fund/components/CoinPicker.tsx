@@ -8,10 +8,10 @@ import { SearchBar } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetFundCurrenciesQuery, type Coin } from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import '../../../components/FundsStyles.css';
+import { useGetFundCurrenciesQuery, type Coin } from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { QueryBlock } from '../../../components/QueryBlock';
+import '../../../shared/funds/styles.css';
 
 interface Props {
   onPick: (coin: Coin) => void;
@@ -37,7 +37,7 @@ export function CoinPicker({ onPick, fits, networks = false, testPrefix = 'pick'
       <div className="search-wrap">
         <SearchBar placeholder={t('fund.select.search')} value={search} onChange={setSearch} />
       </div>
-      <FundsQueryBlock
+      <QueryBlock
         isLoading={coins.isLoading}
         isError={coins.isError && !coins.data}
         onRetry={coins.refetch}
@@ -49,7 +49,7 @@ export function CoinPicker({ onPick, fits, networks = false, testPrefix = 'pick'
           {list.map((c) => (
             <li key={c.id}>
               <button type="button" className="funds-pick" onClick={() => onPick(c)} data-testid={`${testPrefix}-${c.name}`}>
-                <FundsCoinIcon src={c.image} name={c.name} size={36} />
+                <CoinIcon src={c.image} name={c.name} size={36} />
                 <span className="funds-pick-text">
                   <strong>{c.name}</strong>
                   <span className="ellipsis">{c.subName}</span>
@@ -68,7 +68,7 @@ export function CoinPicker({ onPick, fits, networks = false, testPrefix = 'pick'
             </li>
           ))}
         </ul>
-      </FundsQueryBlock>
+      </QueryBlock>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** One ledger record: what happened (translated reason), when, in which account, the signed amount and the balance after. */
 import { useTranslation } from 'react-i18next';
-import { useCoinPlaces } from '../../../components/FundsApi';
+import { useCoinPlaces } from '../../../shared/funds/api';
 import { formatCoin, formatDateTime, signed, trendColor } from '../../../lib/format';
 import type { LedgerRecord } from '../api';
 import { reasonKey } from '../logic';

@@ -1,19 +1,19 @@
 /** Items of the deposit, withdrawal and transfer records. */
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
-import { useCoinPlaces } from '../../../components/FundsApi';
+import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
+import { useCoinPlaces } from '../../../shared/funds/api';
 import { formatCoin, formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useCancelWithdrawMutation, type DepositRecord, type TransferRecord, type WithdrawRecord } from '../api';
 
-const DEPOSIT_STATE: Record<number, { key: string; tone: FundsTone }> = {
+const DEPOSIT_STATE: Record<number, { key: string; tone: StatusTone }> = {
   0: { key: 'fund.state.review', tone: 'pending' },
   1: { key: 'fund.state.completed', tone: 'success' },
   2: { key: 'fund.state.rejected', tone: 'danger' },
 };
 
-const WITHDRAW_STATE: Record<number, { key: string; tone: FundsTone }> = {
+const WITHDRAW_STATE: Record<number, { key: string; tone: StatusTone }> = {
   0: { key: 'fund.state.review', tone: 'pending' },
   1: { key: 'fund.state.paid', tone: 'success' },
   2: { key: 'fund.state.rejected', tone: 'danger' },
@@ -45,7 +45,7 @@ export function DepositItem({ record }: { record: DepositRecord }) {
         <strong className="ellipsis">
           {record.currency} · {record.network}
         </strong>
-        <FundsStatusTag tone={state.tone}>{t(state.key)}</FundsStatusTag>
+        <StatusTag tone={state.tone}>{t(state.key)}</StatusTag>
       </header>
       <div className="funds-item-amount">
         {formatCoin(record.amount, places(record.currency_id))} <span className="funds-item-unit">{record.currency}</span>
@@ -95,7 +95,7 @@ export function WithdrawItem({ record, update }: { record: WithdrawRecord; updat
         <strong className="ellipsis">
           {record.currency} · {t(WITHDRAW_TYPE[record.type] ?? WITHDRAW_TYPE[0])}
         </strong>
-        <FundsStatusTag tone={state.tone}>{t(state.key)}</FundsStatusTag>
+        <StatusTag tone={state.tone}>{t(state.key)}</StatusTag>
       </header>
       <div className="funds-item-amount">
         {formatCoin(record.number, places(record.currency_id))} <span className="funds-item-unit">{record.currency}</span>

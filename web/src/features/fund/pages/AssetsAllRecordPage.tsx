@@ -2,7 +2,7 @@
 import { Tabs } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PagedList } from '../../../components/PagedList';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
@@ -10,7 +10,7 @@ import { PAGE_LIMIT } from '../../../lib/constants';
 import { useLazyGetLedgerQuery, type LedgerRecord } from '../api';
 import { LedgerRow } from '../components/LedgerRow';
 import { ACCOUNTS } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 export default function AssetsAllRecordPage() {
   const { t } = useTranslation();

@@ -6,15 +6,15 @@
  */
 import { Checkbox, Tabs } from 'antd-mobile';
 import { BillOutline, EyeInvisibleOutline, EyeOutline, HandPayCircleOutline, LoopOutline, ReceivePaymentOutline } from 'antd-mobile-icons';
-import { FundsSwapIcon } from '../../../components/FundsIcons';
+import { SwapIcon } from '../components/SwapIcons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useCoinPlaces, useGetWalletListQuery } from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { useFundsFiat } from '../../../components/FundsFiat';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { FUNDS_ROUTES, selectRoute } from '../../../components/FundsRoutes';
+import { useCoinPlaces, useGetWalletListQuery } from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { useFiat } from '../../../shared/funds/fiat';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { TabHeader } from '../../../components/TabHeader';
 import { DEFAULT_PRECISION } from '../../../lib/constants';
 import { formatCoin, formatFiat } from '../../../lib/format';
@@ -29,7 +29,7 @@ import {
   type AssetTab,
 } from '../logic';
 import { readHideSmall, writeHideSmall } from '../prefs';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 const AssetSplit = lazy(() => import('../components/AssetSplit'));
 
@@ -38,7 +38,7 @@ const HIDDEN = '******';
 export default function AssetsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fiat = useFundsFiat();
+  const fiat = useFiat();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: AssetTab = isAssetTab(tabParam) ? tabParam : 'crypto';
@@ -64,7 +64,7 @@ export default function AssetsPage() {
   const actions = [
     { key: 'deposit', icon: <ReceivePaymentOutline />, to: selectRoute('recharge') },
     { key: 'withdraw', icon: <HandPayCircleOutline />, to: selectRoute('withdraw') },
-    { key: 'transfer', icon: <FundsSwapIcon />, to: FUNDS_ROUTES.fundTransfer },
+    { key: 'transfer', icon: <SwapIcon />, to: FUNDS_ROUTES.fundTransfer },
     { key: 'convert', icon: <LoopOutline />, to: FUNDS_ROUTES.convert },
   ];
 
@@ -135,7 +135,7 @@ export default function AssetsPage() {
         </Checkbox>
       </div>
 
-      <FundsQueryBlock
+      <QueryBlock
         isLoading={wallet.isLoading}
         isError={wallet.isError && !wallet.data}
         onRetry={wallet.refetch}
@@ -152,7 +152,7 @@ export default function AssetsPage() {
                 data-testid={`asset-${row.name}`}
               >
                 <span className="funds-coin-head">
-                  <FundsCoinIcon src={row.image} name={row.name} />
+                  <CoinIcon src={row.image} name={row.name} />
                   <span className="funds-coin-name ellipsis">{row.name}</span>
                   <span className="funds-coin-value ellipsis">≈ {mask(formatCoin(row.value_usdt, usdt))} USDT</span>
                 </span>
@@ -172,7 +172,7 @@ export default function AssetsPage() {
             </li>
           ))}
         </ul>
-      </FundsQueryBlock>
+      </QueryBlock>
     </div>
   );
 }

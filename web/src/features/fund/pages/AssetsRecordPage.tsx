@@ -6,10 +6,10 @@ import { Button } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useCoinPlaces, useGetFundCurrenciesQuery } from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { useCoinPlaces, useGetFundCurrenciesQuery } from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PagedList } from '../../../components/PagedList';
 import { PageShell } from '../../../components/PageShell';
 import { DEFAULT_PRECISION, PAGE_LIMIT } from '../../../lib/constants';
@@ -18,7 +18,7 @@ import { useGetCoinBalanceQuery, useLazyGetLedgerQuery, type LedgerRecord } from
 import { CoinChoice } from '../components/CoinChoice';
 import { LedgerRow } from '../components/LedgerRow';
 import { ACCOUNTS, coinView, isAccountId } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 export default function AssetsRecordPage() {
   const { t } = useTranslation();
@@ -66,11 +66,11 @@ function CoinRecords() {
 
   return (
     <PageShell backTo={FUNDS_ROUTES.assets} className="funds">
-      <FundsQueryBlock isLoading={!listed || detail.isLoading} isError={!valid || (detail.isError && !coin)} onRetry={detail.refetch} lines={3}>
+      <QueryBlock isLoading={!listed || detail.isLoading} isError={!valid || (detail.isError && !coin)} onRetry={detail.refetch} lines={3}>
         {coin ? (
           <section className="card funds-coin-card" data-testid="coin-detail">
             <div className="funds-coin-title">
-              <FundsCoinIcon src={coin.image} name={coin.name} size={40} />
+              <CoinIcon src={coin.image} name={coin.name} size={40} />
               <span className="funds-coin-title-text">
                 <strong>{coin.name}</strong>
                 <span className="ellipsis">{coin.subName}</span>
@@ -112,7 +112,7 @@ function CoinRecords() {
             </div>
           </section>
         ) : null}
-      </FundsQueryBlock>
+      </QueryBlock>
       <h2 className="section-title">{t('fund.records.title')}</h2>
       {valid && listed ? (
         <PagedList<LedgerRecord>

@@ -7,12 +7,12 @@ import { Dialog, Form, Picker } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetWalletListQuery, type Coin } from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { FundsSwapVerticalIcon } from '../../../components/FundsIcons';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { useRequestId } from '../../../components/FundsRequestId';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { useGetWalletListQuery, type Coin } from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { SwapVerticalIcon } from '../components/SwapIcons';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { useRequestId } from '../requestId';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -24,7 +24,7 @@ import { useConvertMutation, useGetConversionCoinsQuery, useGetConversionQuoteQu
 import { AmountInput } from '../components/AmountInput';
 import { amountRule } from '../components/formRules';
 import { availableOf, checkAmount, truncateDecimal } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 const USDT_ID = 3;
 const BTC_ID = 1;
@@ -43,7 +43,7 @@ function CoinButton({ coin, label, onClick, testId }: { coin: Coin; label: strin
   return (
     <button type="button" className="funds-fromto-row" onClick={onClick} data-testid={testId}>
       <span className="funds-fromto-label">{label}</span>
-      <FundsCoinIcon src={coin.image} name={coin.name} size={24} />
+      <CoinIcon src={coin.image} name={coin.name} size={24} />
       <strong className="ellipsis" data-testid={`${testId}-value`}>
         {coin.name}
       </strong>
@@ -142,7 +142,7 @@ export default function ConvertPage() {
   return (
     <PageShell backTo={FUNDS_ROUTES.assets} className="funds">
       <PageHeading title={t('fund.convert.title')} subtitle={t('fund.convert.subtitle')} />
-      <FundsQueryBlock isLoading={list.isLoading} isError={list.isError && !list.data} onRetry={list.refetch} empty={!from || !to}>
+      <QueryBlock isLoading={list.isLoading} isError={list.isError && !list.data} onRetry={list.refetch} empty={!from || !to}>
         {from && to ? (
           <>
             <section className="card funds-fromto">
@@ -151,7 +151,7 @@ export default function ConvertPage() {
                 <CoinButton coin={to} label={t('fund.transfer.to')} onClick={() => setPicker('to')} testId="convert-to" />
               </div>
               <button type="button" className="funds-swap" onClick={swap} aria-label={t('fund.transfer.swap')} data-testid="convert-swap">
-                <FundsSwapVerticalIcon fontSize={20} />
+                <SwapVerticalIcon fontSize={20} />
               </button>
             </section>
 
@@ -221,7 +221,7 @@ export default function ConvertPage() {
             />
           </>
         ) : null}
-      </FundsQueryBlock>
+      </QueryBlock>
     </PageShell>
   );
 }

@@ -7,12 +7,12 @@ import { DownOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetFundCurrenciesQuery, useGetWalletListQuery } from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { FundsSwapVerticalIcon } from '../../../components/FundsIcons';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { useRequestId } from '../../../components/FundsRequestId';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { useGetFundCurrenciesQuery, useGetWalletListQuery } from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { SwapVerticalIcon } from '../components/SwapIcons';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { useRequestId } from '../requestId';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -22,7 +22,7 @@ import { useTransferBetweenAccountsMutation } from '../api';
 import { AmountInput } from '../components/AmountInput';
 import { amountRule } from '../components/formRules';
 import { ACCOUNTS, availableOf, isAccountId, truncateDecimal, type AccountId } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 const USDT_ID = 3;
 
@@ -98,7 +98,7 @@ export default function FundTransferPage() {
       }
     >
       <PageHeading title={t('fund.transfer.title')} subtitle={t('fund.transfer.subtitle')} />
-      <FundsQueryBlock isLoading={coins.isLoading} isError={coins.isError && !coins.data} onRetry={coins.refetch} empty={!coin}>
+      <QueryBlock isLoading={coins.isLoading} isError={coins.isError && !coins.data} onRetry={coins.refetch} empty={!coin}>
         {coin ? (
           <>
             <section className="card funds-fromto">
@@ -115,13 +115,13 @@ export default function FundTransferPage() {
                 </button>
               </div>
               <button type="button" className="funds-swap" onClick={swap} aria-label={t('fund.transfer.swap')} data-testid="transfer-swap">
-                <FundsSwapVerticalIcon fontSize={20} />
+                <SwapVerticalIcon fontSize={20} />
               </button>
             </section>
 
             <div className="funds-label">{t('fund.coin')}</div>
             <button type="button" className="funds-select" onClick={() => setPicker('coin')} data-testid="transfer-coin">
-              <FundsCoinIcon src={coin.image} name={coin.name} size={26} />
+              <CoinIcon src={coin.image} name={coin.name} size={26} />
               <strong>{coin.name}</strong>
               <span className="funds-select-sub ellipsis">{coin.subName}</span>
               <DownOutline />
@@ -186,7 +186,7 @@ export default function FundTransferPage() {
             />
           </>
         ) : null}
-      </FundsQueryBlock>
+      </QueryBlock>
     </PageShell>
   );
 }

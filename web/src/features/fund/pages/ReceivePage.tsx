@@ -8,12 +8,12 @@ import { BillOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetFundCurrenciesQuery } from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { FundsQr } from '../../../components/FundsQr';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { FUNDS_ROUTES, selectRoute } from '../../../components/FundsRoutes';
-import { FundsUpload } from '../../../components/FundsUpload';
+import { useGetFundCurrenciesQuery } from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { QrCode } from '../../../components/QrCode';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
+import { PictureUpload } from '../../../shared/funds/PictureUpload';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageShell } from '../../../components/PageShell';
 import { ErrorState } from '../../../components/StateBlocks';
@@ -25,7 +25,7 @@ import { AmountInput } from '../components/AmountInput';
 import { CoinChoice } from '../components/CoinChoice';
 import { amountRule, requiredRule } from '../components/formRules';
 import { coinView, truncateDecimal } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 interface Values {
   amount: string;
@@ -99,7 +99,7 @@ function ReceiveForm() {
         </button>
       }
     >
-      <FundsQueryBlock
+      <QueryBlock
         isLoading={coins.isLoading}
         isError={coins.isError && !coins.data}
         onRetry={coins.refetch}
@@ -109,7 +109,7 @@ function ReceiveForm() {
         {coin && network ? (
           <>
             <div className="funds-page-title">
-              <FundsCoinIcon src={coin.image} name={coin.name} size={32} />
+              <CoinIcon src={coin.image} name={coin.name} size={32} />
               <h1>{t('fund.receive.title', { coin: coin.name })}</h1>
             </div>
 
@@ -137,7 +137,7 @@ function ReceiveForm() {
                 <ErrorState onRetry={address.refetch} />
               ) : (
                 <>
-                  <FundsQr text={address.data.address} alt={t('fund.receive.qrAlt', { coin: coin.name, network })} />
+                  <QrCode className="funds-qr" testId="funds-qr" text={address.data.address} alt={t('fund.receive.qrAlt', { coin: coin.name, network })} />
                   <div className="funds-label">{t('fund.receive.address', { network })}</div>
                   <div className="funds-address" data-testid="receive-address">
                     {address.data.address}
@@ -185,12 +185,12 @@ function ReceiveForm() {
                 rules={[requiredRule(t, 'fund.receive.voucherRequired')]}
                 validateTrigger="onChange"
               >
-                <FundsUpload caption={t('fund.receive.voucherCaption')} testId="receive-voucher" />
+                <PictureUpload caption={t('fund.receive.voucherCaption')} testId="receive-voucher" />
               </Form.Item>
             </Form>
           </>
         ) : null}
-      </FundsQueryBlock>
+      </QueryBlock>
     </PageShell>
   );
 }

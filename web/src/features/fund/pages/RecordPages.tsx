@@ -2,7 +2,7 @@
 import { Tabs } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PagedList } from '../../../components/PagedList';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
@@ -16,7 +16,7 @@ import {
   type WithdrawRecord,
 } from '../api';
 import { DepositItem, TransferItem, WithdrawItem } from '../components/RecordItems';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 function DepositList() {
   const { t } = useTranslation();

@@ -6,11 +6,11 @@
 import { BillOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { CoinPicker } from '../components/CoinPicker';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 export default function SelectPage() {
   const { t } = useTranslation();

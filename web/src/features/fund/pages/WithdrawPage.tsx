@@ -17,11 +17,11 @@ import {
   useGetRealStateQuery,
   useGetSavedAddressesQuery,
   type BankKind,
-} from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { useRequestId } from '../../../components/FundsRequestId';
-import { FUNDS_ROUTES, selectRoute } from '../../../components/FundsRoutes';
+} from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { useRequestId } from '../requestId';
+import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageShell } from '../../../components/PageShell';
 import { PasswordInput } from '../../../components/PasswordInput';
@@ -39,7 +39,7 @@ import { AmountInput } from '../components/AmountInput';
 import { CoinChoice } from '../components/CoinChoice';
 import { amountRule } from '../components/formRules';
 import { coinView, receiveAfterFee, truncateDecimal } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 type WithdrawType = 0 | 1 | 2;
 
@@ -180,7 +180,7 @@ function WithdrawForm() {
         </button>
       }
     >
-      <FundsQueryBlock
+      <QueryBlock
         isLoading={coins.isLoading}
         isError={coins.isError && !coins.data}
         onRetry={coins.refetch}
@@ -190,7 +190,7 @@ function WithdrawForm() {
         {coin ? (
           <>
             <div className="funds-page-title">
-              <FundsCoinIcon src={coin.image} name={coin.name} size={32} />
+              <CoinIcon src={coin.image} name={coin.name} size={32} />
               <h1>{t('fund.withdraw.title', { coin: coin.name })}</h1>
             </div>
 
@@ -317,7 +317,7 @@ function WithdrawForm() {
             </Form>
           </>
         ) : null}
-      </FundsQueryBlock>
+      </QueryBlock>
     </PageShell>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorState } from '../../../components/StateBlocks';
-import { FUNDS_ROUTES, selectRoute } from '../../../components/FundsRoutes';
+import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { ROUTES } from '../../../lib/constants';
 import { showToast } from '../../../lib/toast';
 import { useGetMenuQuery } from '../api';

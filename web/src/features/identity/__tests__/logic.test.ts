@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealState } from '../../../components/FundsApi';
+import type { RealState } from '../../../shared/funds/api';
 import {
   checkAba,
   checkBankField,

@@ -4,11 +4,11 @@ import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useGetFundCurrenciesQuery } from '../../../components/FundsApi';
-import { FundsCoinIcon } from '../../../components/FundsCoinIcon';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
-import { FundsUpload } from '../../../components/FundsUpload';
+import { useGetFundCurrenciesQuery } from '../../../shared/funds/api';
+import { CoinIcon } from '../../../components/CoinIcon';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
+import { PictureUpload } from '../../../shared/funds/PictureUpload';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -17,7 +17,7 @@ import { useGoBack } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
 import { useSaveAddressMutation } from '../api';
 import { checkLabel, checkRequired, checkWalletAddress } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 interface Values {
   currency: string;
@@ -33,7 +33,7 @@ function CoinSelect({ value, onChange, options }: { value?: string; onChange?: (
   return (
     <>
       <button type="button" className="funds-select in-form" onClick={() => setOpen(true)} data-testid="addwallet-coin">
-        {coin ? <FundsCoinIcon src={coin.image} name={coin.name} size={24} /> : null}
+        {coin ? <CoinIcon src={coin.image} name={coin.name} size={24} /> : null}
         <strong>{coin ? coin.name : t('identity.wallet.chooseCoin')}</strong>
         <span className="funds-select-sub ellipsis">{coin?.subName}</span>
         <DownOutline />
@@ -75,7 +75,7 @@ export default function AddWalletPage() {
   return (
     <PageShell backTo={FUNDS_ROUTES.wallet} className="funds">
       <PageHeading title={t('identity.wallet.addTitle')} subtitle={t('identity.wallet.addHint')} />
-      <FundsQueryBlock isLoading={coins.isLoading} isError={coins.isError && !coins.data} onRetry={coins.refetch}>
+      <QueryBlock isLoading={coins.isLoading} isError={coins.isError && !coins.data} onRetry={coins.refetch}>
         <Form
           form={form}
           layout="vertical"
@@ -114,10 +114,10 @@ export default function AddWalletPage() {
             rules={[ruleOf(t, (v) => checkRequired(v, 'identity.validation.qrRequired'))]}
             validateTrigger="onChange"
           >
-            <FundsUpload caption={t('identity.wallet.qrCaption')} testId="addwallet-qr" />
+            <PictureUpload caption={t('identity.wallet.qrCaption')} testId="addwallet-qr" />
           </Form.Item>
         </Form>
-      </FundsQueryBlock>
+      </QueryBlock>
     </PageShell>
   );
 }

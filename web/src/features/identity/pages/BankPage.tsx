@@ -4,9 +4,9 @@
  */
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useGetBankCardQuery, type BankCard, type BankKind } from '../../../components/FundsApi';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { FundsStatusTag } from '../../../components/FundsStatusTag';
+import { useGetBankCardQuery, type BankCard, type BankKind } from '../../../shared/funds/api';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { StatusTag } from '../../../shared/funds/StatusTag';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -15,7 +15,7 @@ import { ruleOf } from '../../../lib/formRules';
 import { showToast } from '../../../lib/toast';
 import { useSaveBankCardMutation } from '../api';
 import { checkAba, checkBankField, checkCardNumber, checkPhone, checkSwift } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 /** The fields in screen order, each with its label key. */
 const FIELDS: { name: keyof BankCard; label: string; numeric?: boolean }[] = [
@@ -111,12 +111,12 @@ export function BankPage({ kind }: { kind: BankKind }) {
   return (
     <PageShell backTo={ROUTES.setting} className="funds">
       <PageHeading title={t(`${prefix}Title`)} subtitle={t(`${prefix}Hint`)} />
-      <FundsQueryBlock isLoading={card.isLoading} isError={card.isError && card.data === undefined} onRetry={card.refetch}>
+      <QueryBlock isLoading={card.isLoading} isError={card.isError && card.data === undefined} onRetry={card.refetch}>
         {saved ? (
           <section className="funds-bank-card" data-testid="bank-saved">
             <div className="funds-bank-top">
               <strong className="ellipsis">{saved.bank_name}</strong>
-              <FundsStatusTag tone="success">{t('identity.bank.savedTag')}</FundsStatusTag>
+              <StatusTag tone="success">{t('identity.bank.savedTag')}</StatusTag>
             </div>
             <div className="funds-bank-number">{maskCard(saved.bank_account)}</div>
             <div className="funds-bank-bottom">
@@ -130,7 +130,7 @@ export function BankPage({ kind }: { kind: BankKind }) {
           </p>
         )}
         {card.data !== undefined ? <BankForm key={card.fulfilledTimeStamp ?? 0} kind={kind} saved={saved} /> : null}
-      </FundsQueryBlock>
+      </QueryBlock>
     </PageShell>
   );
 }

@@ -9,11 +9,11 @@ import { Button, Form, Input } from 'antd-mobile';
 import { CheckCircleFill, MailOutline, PhonebookOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetRealStateQuery, type RealState } from '../../../components/FundsApi';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
-import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
-import { FundsUpload } from '../../../components/FundsUpload';
+import { useGetRealStateQuery, type RealState } from '../../../shared/funds/api';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
+import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
+import { PictureUpload } from '../../../shared/funds/PictureUpload';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -24,9 +24,9 @@ import { ruleOf } from '../../../lib/formRules';
 import { showToast } from '../../../lib/toast';
 import { useSubmitVerificationMutation, type IdType } from '../api';
 import { checkDocumentNumber, checkOptionalAddress, checkRealName, checkRequired, levelAction } from '../logic';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
-const STATE: Record<number, { key: string; tone: FundsTone }> = {
+const STATE: Record<number, { key: string; tone: StatusTone }> = {
   0: { key: 'identity.state.none', tone: 'muted' },
   1: { key: 'identity.state.verifying', tone: 'pending' },
   2: { key: 'identity.state.verified', tone: 'success' },
@@ -57,7 +57,7 @@ function Bindings({ state }: { state: RealState }) {
           <span className="funds-binding-icon">{r.icon}</span>
           <span className="funds-binding-name ellipsis">{t(`identity.${r.key}`)}</span>
           {r.bound ? (
-            <FundsStatusTag tone="success">{t('identity.bound')}</FundsStatusTag>
+            <StatusTag tone="success">{t('identity.bound')}</StatusTag>
           ) : (
             <span className="funds-binding-go">
               {t('identity.bindNow')} <RightOutline />
@@ -87,7 +87,7 @@ function LevelCard({ state, level }: { state: RealState; level: 1 | 2 }) {
       <header>
         <span className="funds-level-badge">{`Lv${level}`}</span>
         <h2 className="ellipsis">{t(`identity.level${level}.title`)}</h2>
-        <FundsStatusTag tone={look.tone}>{t(look.key)}</FundsStatusTag>
+        <StatusTag tone={look.tone}>{t(look.key)}</StatusTag>
       </header>
       <ul className="funds-perks">
         <li>{t(`identity.level${level}.perkCrypto`)}</li>
@@ -217,7 +217,7 @@ function LevelForm({ level, onDone }: { level: 1 | 2; onDone: () => void }) {
             rules={[required('identity.validation.frontRequired')]}
             validateTrigger="onChange"
           >
-            <FundsUpload caption={t('identity.tapToUpload')} testId="real-front" />
+            <PictureUpload caption={t('identity.tapToUpload')} testId="real-front" />
           </Form.Item>
           <Form.Item
             name="reverse_pic"
@@ -225,7 +225,7 @@ function LevelForm({ level, onDone }: { level: 1 | 2; onDone: () => void }) {
             rules={[required('identity.validation.backRequired')]}
             validateTrigger="onChange"
           >
-            <FundsUpload caption={t('identity.tapToUpload')} testId="real-back" />
+            <PictureUpload caption={t('identity.tapToUpload')} testId="real-back" />
           </Form.Item>
         </div>
         {level === 1 ? (
@@ -255,7 +255,7 @@ export default function RealPage() {
 
   return (
     <PageShell backTo={formOpen ? FUNDS_ROUTES.real : ROUTES.setting} className="funds">
-      <FundsQueryBlock isLoading={real.isLoading} isError={real.isError && !state} onRetry={real.refetch}>
+      <QueryBlock isLoading={real.isLoading} isError={real.isError && !state} onRetry={real.refetch}>
         {state && formOpen ? (
           <LevelForm level={formOpen} onDone={goBack} />
         ) : state ? (
@@ -266,7 +266,7 @@ export default function RealPage() {
             <LevelCard state={state} level={2} />
           </>
         ) : null}
-      </FundsQueryBlock>
+      </QueryBlock>
     </PageShell>
   );
 }

@@ -3,16 +3,16 @@ import { Button, Dialog } from 'antd-mobile';
 import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useGetSavedAddressesQuery } from '../../../components/FundsApi';
-import { FundsQueryBlock } from '../../../components/FundsQueryBlock';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
+import { useGetSavedAddressesQuery } from '../../../shared/funds/api';
+import { QueryBlock } from '../../../components/QueryBlock';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { ROUTES } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAddressMutation } from '../api';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
 export default function WalletPage() {
   const { t } = useTranslation();
@@ -38,7 +38,7 @@ export default function WalletPage() {
   return (
     <PageShell backTo={ROUTES.setting} className="funds">
       <PageHeading title={t('identity.wallet.title')} subtitle={t('identity.wallet.subtitle')} />
-      <FundsQueryBlock
+      <QueryBlock
         isLoading={list.isLoading}
         isError={list.isError && !list.data}
         onRetry={list.refetch}
@@ -76,7 +76,7 @@ export default function WalletPage() {
             </li>
           ))}
         </ul>
-      </FundsQueryBlock>
+      </QueryBlock>
       <div className="page-actions">
         <Button block color="primary" shape="rounded" size="large" onClick={() => navigate(FUNDS_ROUTES.addWallet)} data-testid="wallet-add">
           <AddOutline /> {t('identity.wallet.add')}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketRow } from '../../../components/MarketApi';
-import { applyTickers, normaliseSymbol } from '../../../components/MarketApi';
-import { pushRecent } from '../../../components/MarketRecent';
+import type { MarketRow } from '../../../shared/market/api';
+import { applyTickers, normaliseSymbol } from '../../../shared/market/api';
+import { pushRecent } from '../../../shared/market/recent';
 import { hotMovers, liveFavourites, parseTab, rowsOfTab, searchRows } from '../logic';
 
 function row(match_id: number, symbol: string, market_type: string, change: string, open_lever = false): MarketRow {

@@ -1,9 +1,9 @@
 /** The list of markets: pair and 24 h volume (compact, in the base coin), last price (flashing on change), 24 h change pill. */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarketChangePill } from '../../../components/MarketChangePill';
-import { MarketCoinIcon } from '../../../components/MarketCoinIcon';
-import type { MarketRow } from '../../../components/MarketApi';
+import { ChangePill } from '../../../shared/market/ChangePill';
+import { CoinIcon } from '../../../components/CoinIcon';
+import type { MarketRow } from '../../../shared/market/api';
 import { compareDecimal, formatCompact, formatPrice, splitSymbol } from '../../../lib/format';
 
 /** 'up' or 'down' for a moment after the value moved. */
@@ -34,7 +34,7 @@ function Row({ row, onOpen }: { row: MarketRow; onOpen: (row: MarketRow) => void
       data-symbol={row.symbol}
     >
       <span className="market-row-pair">
-        <MarketCoinIcon src={row.logo} name={base} />
+        <CoinIcon src={row.logo} name={base} />
         <span className="market-row-names">
           <span className="market-row-symbol ellipsis">
             <b>{base}</b>
@@ -49,7 +49,7 @@ function Row({ row, onOpen }: { row: MarketRow; onOpen: (row: MarketRow) => void
         {formatPrice(row.now_price, row.tick)}
       </span>
       <span className="market-row-change">
-        <MarketChangePill change={row.change} />
+        <ChangePill change={row.change} />
       </span>
     </button>
   );

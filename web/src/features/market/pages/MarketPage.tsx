@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { useGetFavouritesQuery, useGetQuotationsQuery, type MarketRow } from '../../../components/MarketApi';
-import { detailRoute, MARKET_ROUTES } from '../../../components/MarketRoutes';
+import { useGetFavouritesQuery, useGetQuotationsQuery, type MarketRow } from '../../../shared/market/api';
+import { detailRoute, MARKET_ROUTES } from '../../../shared/market/routes';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { TabHeader } from '../../../components/TabHeader';
 import { loginRouteFor } from '../../../lib/navigation';
@@ -18,7 +18,7 @@ import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
 import { liveFavourites, MARKET_TABS, parseTab, rowsOfTab, type MarketTab } from '../logic';
 import { MarketList } from '../components/MarketList';
-import '../../../components/MarketStyles.css';
+import '../../../shared/market/styles.css';
 
 function Favourites({ live, onOpen }: { live: MarketRow[] | undefined; onOpen: (row: MarketRow) => void }) {
   const { t } = useTranslation();

@@ -8,17 +8,17 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { MarketChangePill } from '../../../components/MarketChangePill';
-import { useGetQuotationsQuery, type MarketRow } from '../../../components/MarketApi';
-import { clearRecent, readRecent, rememberView } from '../../../components/MarketRecent';
-import { detailRoute, MARKET_ROUTES } from '../../../components/MarketRoutes';
+import { ChangePill } from '../../../shared/market/ChangePill';
+import { useGetQuotationsQuery, type MarketRow } from '../../../shared/market/api';
+import { clearRecent, readRecent, rememberView } from '../../../shared/market/recent';
+import { detailRoute, MARKET_ROUTES } from '../../../shared/market/routes';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { formatPrice, splitSymbol } from '../../../lib/format';
 import { useRealtime } from '../../../lib/socket';
 import { MarketList } from '../components/MarketList';
 import { hotMovers, searchRows } from '../logic';
-import '../../../components/MarketStyles.css';
+import '../../../shared/market/styles.css';
 
 export default function SearchPage() {
   const { t } = useTranslation();
@@ -95,7 +95,7 @@ export default function SearchPage() {
                       <small>/{quote}</small>
                     </span>
                     <span className="market-hot-price">{formatPrice(row.now_price, row.tick)}</span>
-                    <MarketChangePill change={row.change} size="small" />
+                    <ChangePill change={row.change} size="small" />
                   </button>
                 </li>
               );

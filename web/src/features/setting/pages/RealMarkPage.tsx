@@ -6,15 +6,15 @@ import { Button } from 'antd-mobile';
 import { ScanningFaceOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useGetRealStateQuery } from '../../../components/FundsApi';
-import { FUNDS_ROUTES } from '../../../components/FundsRoutes';
-import { FundsStatusTag, type FundsTone } from '../../../components/FundsStatusTag';
+import { useGetRealStateQuery } from '../../../shared/funds/api';
+import { FUNDS_ROUTES } from '../../../shared/funds/routes';
+import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
 import { PageShell } from '../../../components/PageShell';
 import { ROUTES } from '../../../lib/constants';
 import { useGoBack } from '../../../lib/navigation';
-import '../../../components/FundsStyles.css';
+import '../../../shared/funds/styles.css';
 
-const STATE: Record<number, { key: string; tone: FundsTone }> = {
+const STATE: Record<number, { key: string; tone: StatusTone }> = {
   0: { key: 'fundHome.realMark.none', tone: 'muted' },
   1: { key: 'fundHome.realMark.verifying', tone: 'pending' },
   2: { key: 'fundHome.realMark.verified', tone: 'success' },
@@ -40,7 +40,7 @@ export default function RealMarkPage() {
         {real.data ? (
           <div className="funds-required-state">
             <span>{t('fundHome.realMark.yourState')}</span>
-            <FundsStatusTag tone={look.tone}>{t(look.key)}</FundsStatusTag>
+            <StatusTag tone={look.tone}>{t(look.key)}</StatusTag>
           </div>
         ) : null}
         <ul className="funds-perks">

@@ -3,7 +3,7 @@ import { Button, Collapse, Tabs } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
-import { useCoinPlaces } from '../../../components/FundsApi';
+import { useCoinPlaces } from '../../../shared/funds/api';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PagedList } from '../../../components/PagedList';
 import { PageShell } from '../../../components/PageShell';
@@ -15,7 +15,7 @@ import { formatCoin, formatDateTime, signed } from '../../../lib/format';
 import { selectUser } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useLazyGetInviteListQuery, useLazyGetProfitListQuery, type Invitee, type Rebate } from '../api';
-import { InviteQr } from '../components/InviteQr';
+import { QrCode } from '../../../components/QrCode';
 
 type ListTab = 'invites' | 'rebates';
 
@@ -57,7 +57,7 @@ export default function SharePage() {
           <LoadingBlock lines={4} />
         ) : (
           <>
-            {link ? <InviteQr link={link} /> : null}
+            {link ? <QrCode className="invite-qr" testId="invite-qr" text={link} alt={t('share.qrAlt')} /> : null}
             <div className="invite-row">
               <span className="invite-label">{t('share.inviteCode')}</span>
               <span className="invite-code" data-testid="invite-code">

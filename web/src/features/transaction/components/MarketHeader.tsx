@@ -1,8 +1,8 @@
 /** Head of the market detail: symbol, last price, change, and the day's high, low, volume and turnover. */
 import { useTranslation } from 'react-i18next';
-import { MarketChangePill } from '../../../components/MarketChangePill';
-import { MarketCoinIcon } from '../../../components/MarketCoinIcon';
-import type { MarketRow } from '../../../components/MarketApi';
+import { ChangePill } from '../../../shared/market/ChangePill';
+import { CoinIcon } from '../../../components/CoinIcon';
+import type { MarketRow } from '../../../shared/market/api';
 import { formatCompact, formatPrice, splitSymbol, trendColor } from '../../../lib/format';
 
 export function MarketHeader({ row }: { row: MarketRow }) {
@@ -11,7 +11,7 @@ export function MarketHeader({ row }: { row: MarketRow }) {
   return (
     <section className="detail-head" data-testid="detail-head">
       <div className="detail-title">
-        <MarketCoinIcon src={row.logo} name={base} size={26} />
+        <CoinIcon src={row.logo} name={base} size={26} />
         <h1 className="ellipsis">
           {base}
           <small>/{quote}</small>
@@ -23,7 +23,7 @@ export function MarketHeader({ row }: { row: MarketRow }) {
           <span className="detail-price" style={{ color: trendColor(row.change) }} data-testid="detail-price">
             {formatPrice(row.now_price, row.tick)}
           </span>
-          <MarketChangePill change={row.change} />
+          <ChangePill change={row.change} />
         </div>
         <dl className="detail-stats">
           <div>

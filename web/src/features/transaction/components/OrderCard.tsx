@@ -1,7 +1,7 @@
 /** One spot order: side, type, market, time, price, amount, filled, average price, fee, status; cancel while open. */
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useCoinPlaces } from '../../../components/FundsApi';
+import { useCoinPlaces } from '../../../shared/funds/api';
 import { formatAmount, formatCoin, formatDateTime, formatPrice, PLACEHOLDER, splitSymbol } from '../../../lib/format';
 import { cmp } from '../decimal';
 import { ORDER_CANCELLED, ORDER_FILLED, ORDER_OPEN, type CoinOrder } from '../streams';

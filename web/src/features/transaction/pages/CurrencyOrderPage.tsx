@@ -7,8 +7,8 @@ import { Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useGetQuotationsQuery, normaliseSymbol } from '../../../components/MarketApi';
-import { tradeRoute } from '../../../components/MarketRoutes';
+import { useGetQuotationsQuery, normaliseSymbol } from '../../../shared/market/api';
+import { tradeRoute } from '../../../shared/market/routes';
 import { PagedList } from '../../../components/PagedList';
 import { PageShell } from '../../../components/PageShell';
 import { PAGE_LIMIT } from '../../../lib/constants';
@@ -17,7 +17,7 @@ import { showToast } from '../../../lib/toast';
 import { useCancelOrderMutation, useLazyGetOrderPageQuery } from '../api';
 import { OrderCard } from '../components/OrderCard';
 import type { CoinOrder } from '../streams';
-import '../../../components/MarketStyles.css';
+import '../../../shared/market/styles.css';
 
 type ListType = 'current' | 'all';
 

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { MarketChangePill } from '../../../components/MarketChangePill';
-import { normaliseSymbol, useGetQuotationsQuery, useMarketRow, type MarketRow } from '../../../components/MarketApi';
-import { detailRoute, MARKET_ROUTES, ordersRoute, tradeRoute } from '../../../components/MarketRoutes';
+import { ChangePill } from '../../../shared/market/ChangePill';
+import { normaliseSymbol, useGetQuotationsQuery, useMarketRow, type MarketRow } from '../../../shared/market/api';
+import { detailRoute, MARKET_ROUTES, ordersRoute, tradeRoute } from '../../../shared/market/routes';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { decimalsOf, formatPrice, PLACEHOLDER, toFixed } from '../../../lib/format';
@@ -27,7 +27,7 @@ import { OrderBookStack } from '../components/OrderBook';
 import { TradeForm } from '../components/TradeForm';
 import type { CoinOrder } from '../streams';
 import type { OrderKind, Side } from '../tradeForm';
-import '../../../components/MarketStyles.css';
+import '../../../shared/market/styles.css';
 
 const BOOK_ROWS = 7;
 
@@ -51,7 +51,7 @@ function PairPicker({ current, onClose, visible }: { current: string; visible: b
         >
           <b className="ellipsis">{r.symbol}</b>
           <span>{formatPrice(r.now_price, r.tick)}</span>
-          <MarketChangePill change={r.change} size="small" />
+          <ChangePill change={r.change} size="small" />
         </button>
       ))}
     </Popup>
@@ -155,7 +155,7 @@ function Trade({ row }: { row: MarketRow }) {
           <b>{row.symbol}</b>
           <DownFill fontSize={10} />
         </button>
-        <MarketChangePill change={row.change} size="small" />
+        <ChangePill change={row.change} size="small" />
         <button
           type="button"
           className="icon-button trade-chart-link"

@@ -16,9 +16,9 @@ import {
   useGetFavouritesQuery,
   useMarketRow,
   useRemoveFavouriteMutation,
-} from '../../../components/MarketApi';
-import { rememberView } from '../../../components/MarketRecent';
-import { MARKET_ROUTES, tradeRoute } from '../../../components/MarketRoutes';
+} from '../../../shared/market/api';
+import { rememberView } from '../../../shared/market/recent';
+import { MARKET_ROUTES, tradeRoute } from '../../../shared/market/routes';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { splitSymbol } from '../../../lib/format';
@@ -34,7 +34,7 @@ import { OrderBookColumns } from '../components/OrderBook';
 import { PeriodTabs } from '../components/PeriodTabs';
 import { TradeTape } from '../components/TradeTape';
 import { DEFAULT_PERIOD, type Period } from '../kline';
-import '../../../components/MarketStyles.css';
+import '../../../shared/market/styles.css';
 
 const BOOK_ROWS = 12;
 

@@ -3,12 +3,12 @@
  * the rate taken fresh from GET /api/wallet/getRateCurrency once that answered;
  * the stored rate is shown meanwhile and when the call fails.
  */
-import { useAppSelector } from '../app/hooks';
-import { useGetRateCurrencyQuery } from '../lib/api';
-import type { FiatChoice } from '../lib/format';
-import { selectFiat } from '../lib/session';
+import { useAppSelector } from '../../app/hooks';
+import { useGetRateCurrencyQuery } from '../../lib/api';
+import type { FiatChoice } from '../../lib/format';
+import { selectFiat } from '../../lib/session';
 
-export function useFundsFiat(): FiatChoice {
+export function useFiat(): FiatChoice {
   const stored = useAppSelector(selectFiat);
   const { data } = useGetRateCurrencyQuery(undefined, { skip: stored.currency_code === 'USD' });
   const live = data?.find((r) => r.currency_code === stored.currency_code);

@@ -1,11 +1,11 @@
 /**
  * Market data shared by the market and transaction screens (docs/api.md,
  * "Markets"): the quotation rows, kept live by the `daymarket` ticker, and the
- * user's favourites. They live here rather than in one feature because
- * features never import each other.
+ * user's favourites. They live in src/shared/ rather than in one feature
+ * because features never import each other (eslint.config.js enforces it).
  */
 import { useMemo } from 'react';
-import { createBatcher, ensureSocket, onReconnect, onSocketEvent, realtimeApi } from '../lib/socket';
+import { createBatcher, ensureSocket, onReconnect, onSocketEvent, realtimeApi } from '../../lib/socket';
 
 /** Market kinds of the quotation rows. */
 export type MarketType = 'coin' | 'stock' | 'futures';

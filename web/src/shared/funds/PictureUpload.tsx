@@ -8,8 +8,8 @@ import { DotLoading } from 'antd-mobile';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../lib/toast';
-import { useUploadPictureMutation } from './FundsApi';
+import { showToast } from '../../lib/toast';
+import { useUploadPictureMutation } from './api';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -22,7 +22,7 @@ interface Props {
   testId?: string;
 }
 
-export function FundsUpload({ value, onChange, caption, testId }: Props) {
+export function PictureUpload({ value, onChange, caption, testId }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [upload] = useUploadPictureMutation();

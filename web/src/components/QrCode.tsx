@@ -1,9 +1,21 @@
-/** A QR code drawn on the device (deposit addresses), dark on white so any scanner reads it. */
+/**
+ * A QR code drawn on the device (deposit addresses, the invite link), dark on
+ * white so any scanner reads it. The frame's look comes from `className`.
+ */
 import { DotLoading } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
-export function FundsQr({ text, alt, size = 168 }: { text: string; alt: string; size?: number }) {
+interface Props {
+  text: string;
+  alt: string;
+  className: string;
+  testId: string;
+  /** Side of the frame in CSS pixels (drawn at twice that for sharp screens). */
+  size?: number;
+}
+
+export function QrCode({ text, alt, className, testId, size = 168 }: Props) {
   const [drawn, setDrawn] = useState<{ text: string; src: string } | null>(null);
 
   useEffect(() => {
@@ -18,7 +30,7 @@ export function FundsQr({ text, alt, size = 168 }: { text: string; alt: string; 
 
   const src = drawn && drawn.text === text ? drawn.src : null;
   return (
-    <div className="funds-qr" style={{ width: size, height: size }} data-testid="funds-qr">
+    <div className={className} style={{ width: size, height: size }} data-testid={testId}>
       {src ? <img src={src} alt={alt} /> : <DotLoading color="primary" />}
     </div>
   );

@@ -1,5 +1,5 @@
 /** Icons the icon set lacks, drawn in its style (1em, currentColor). */
-export function FundsSwapIcon({ fontSize }: { fontSize?: number }) {
+export function SwapIcon({ fontSize }: { fontSize?: number }) {
   return (
     <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" style={{ fontSize }} aria-hidden="true">
       <path
@@ -14,7 +14,7 @@ export function FundsSwapIcon({ fontSize }: { fontSize?: number }) {
 }
 
 /** The vertical swap of the from/to account pickers. */
-export function FundsSwapVerticalIcon({ fontSize }: { fontSize?: number }) {
+export function SwapVerticalIcon({ fontSize }: { fontSize?: number }) {
   return (
     <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" style={{ fontSize }} aria-hidden="true">
       <path

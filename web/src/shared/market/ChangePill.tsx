@@ -1,7 +1,7 @@
 /** The 24 h change as a coloured pill: up green, zero grey, down red (spec section 9). */
-import { formatChange, trendOf } from '../lib/format';
+import { formatChange, trendOf } from '../../lib/format';
 
-export function MarketChangePill({ change, size = 'normal' }: { change: string; size?: 'normal' | 'small' }) {
+export function ChangePill({ change, size = 'normal' }: { change: string; size?: 'normal' | 'small' }) {
   const trend = trendOf(change);
   return (
     <span className={`market-pill market-pill-${trend} ${size === 'small' ? 'market-pill-small' : ''}`} data-trend={trend}>

@@ -2,8 +2,9 @@
  * Calls shared by the funds, identity, home, setting and admin screens
  * (docs/api.md, "Funds" and "Identity, addresses and cards"): the coin list,
  * the wallet balances, the verification state, the saved withdrawal
- * addresses and bank cards, and picture uploads. They live here rather than in
- * one feature because features never import each other.
+ * addresses and bank cards, and picture uploads. They live in src/shared/
+ * rather than in one feature because features never import each other (a lint
+ * rule enforces it: eslint.config.js).
  *
  * Every screen takes the display precision of a coin from here too
  * (`useCoinPlaces`), so a coin reads the same wherever it appears.
@@ -13,8 +14,8 @@
  * invalidate it on fills).
  */
 import { useCallback, useMemo } from 'react';
-import { api } from '../lib/api';
-import { coinPlaces } from '../lib/format';
+import { api } from '../../lib/api';
+import { coinPlaces } from '../../lib/format';
 
 /** A coin of GET /api/currency/user_currency_list (also `wallet/detail` and `getTransferList`). */
 export interface Coin {

@@ -1,6 +1,6 @@
 /**
- * Loading, error and empty states of one query, so every funds screen shows
- * them alike: nothing for 800 ms then a skeleton, an error with retry, an empty
+ * Loading, error and empty states of one query, so the funds, identity and
+ * admin screens show them alike: nothing for 800 ms then a skeleton, an error with retry, an empty
  * block, else the content.
  */
 import type { ReactNode } from 'react';
@@ -19,7 +19,7 @@ interface Props {
   children: ReactNode;
 }
 
-export function FundsQueryBlock({ isLoading, isError, onRetry, empty, emptyTitle, emptyDescription, lines = 4, children }: Props) {
+export function QueryBlock({ isLoading, isError, onRetry, empty, emptyTitle, emptyDescription, lines = 4, children }: Props) {
   if (isLoading) return <LoadingBlock lines={lines} />;
   if (isError) return <ErrorState onRetry={onRetry} />;
   if (empty) return <EmptyState title={emptyTitle} description={emptyDescription} />;

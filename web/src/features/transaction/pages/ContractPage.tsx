@@ -1,2 +1,0 @@
-/** Contract tab: the contract trading screen of features/contract. */
-export { default } from '../../contract/pages/ContractTradePage';
