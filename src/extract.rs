@@ -295,15 +295,4 @@ impl Paging {
         // Saturating: a page number near i64::MAX must not overflow.
         (self.page - 1).saturating_mul(self.limit)
     }
-
-    /// The contract's paged shape.
-    pub fn wrap(&self, data: Vec<serde_json::Value>, total: i64) -> serde_json::Value {
-        serde_json::json!({
-            "data": data,
-            "page": self.page,
-            "limit": self.limit,
-            "total": total,
-            "pages": (total + self.limit - 1) / self.limit,
-        })
-    }
 }

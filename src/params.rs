@@ -141,7 +141,6 @@ pub trait Answers<R> {
 impl<R> Answers<R> for ApiResult<Reply<R>> {}
 impl Answers<Any> for ApiResult<HttpResponse> {}
 impl Answers<Any> for HttpResponse {}
-impl Answers<Any> for ApiResult<Reply<serde_json::Value>> {}
 impl<R> Answers<R> for web::Json<R> {
     const ENVELOPED: bool = false;
 }
@@ -461,14 +460,54 @@ impl PartialSchema for LoosePage {
 }
 impl ToSchema for LoosePage {}
 
-/// One page of rows: the shape every paged list answers.
-#[derive(Serialize, ToSchema)]
+/// One page of rows: the shape every paged list answers. Its schema names the
+/// rows' type (`T`) and adds it to the document's components.
+#[derive(Serialize)]
 pub struct Paged<T> {
     pub data: Vec<T>,
     pub page: i64,
     pub limit: i64,
     pub total: i64,
     pub pages: i64,
+}
+
+impl<T: ToSchema> PartialSchema for Paged<T> {
+    fn schema() -> RefOr<Schema> {
+        let int = |description: &str| {
+            Object::builder()
+                .schema_type(Type::Integer)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+                .description(Some(description))
+        };
+        Object::builder()
+            .schema_type(Type::Object)
+            .description(Some(
+                "One page of rows: the shape every paged list answers.",
+            ))
+            .property(
+                "data",
+                utoipa::openapi::schema::Array::new(RefOr::Ref(
+                    utoipa::openapi::Ref::from_schema_name(T::name()),
+                )),
+            )
+            .required("data")
+            .property("page", int("The page, from 1"))
+            .required("page")
+            .property("limit", int("Rows a page"))
+            .required("limit")
+            .property("total", int("Rows in all"))
+            .required("total")
+            .property("pages", int("Pages in all"))
+            .required("pages")
+            .into()
+    }
+}
+
+impl<T: ToSchema> ToSchema for Paged<T> {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((T::name().into_owned(), T::schema()));
+        T::schemas(schemas);
+    }
 }
 
 impl<T> Paged<T> {

@@ -13,7 +13,6 @@ use crate::state::AppState;
 use crate::validate;
 use actix_web::web;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 
 /// An account as typed into the login field: an e-mail or a mobile number.
@@ -409,10 +408,22 @@ pub struct OutboxParams {
     pub to: String,
 }
 
+/// A code the server sent (dev.outbox only).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct SentCode {
+    /// The e-mail or mobile number it went to.
+    pub to: String,
+    /// The 6-digit code.
+    pub code: String,
+    /// Milliseconds since the epoch.
+    pub sent_at: i64,
+}
+
+/// The newest 20 codes sent to `to`, newest first.
 pub async fn dev_outbox(
     state: web::Data<AppState>,
     form: crate::params::Form<OutboxParams>,
-) -> ApiResult<crate::params::Reply<serde_json::Value>> {
+) -> ApiResult<crate::params::Reply<Vec<SentCode>>> {
     if !state.settings.dev.outbox {
         return Err(ApiError::not_found());
     }
@@ -426,9 +437,9 @@ pub async fn dev_outbox(
     .bind(&to)
     .fetch_all(&state.db)
     .await?;
-    let list: Vec<_> = rows
+    let list = rows
         .into_iter()
-        .map(|(to, code, sent_at)| json!({"to": to, "code": code, "sent_at": sent_at}))
+        .map(|(to, code, sent_at)| SentCode { to, code, sent_at })
         .collect();
-    Ok(crate::params::Reply(json!(list)))
+    Ok(crate::params::Reply(list))
 }

@@ -2,12 +2,13 @@
 //! scope's guard (`app::admin_only`): a handler that needs to know which admin
 //! acts takes the [`Admin`] it let in.
 
+use super::identity::Verification;
 use super::profile::{user_json, Profile};
+use super::wallet::{Deposit, Withdrawal};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Paging, Req};
-use crate::params::{Amount, Coin, Form, Id, NoParams, Page, PageParams, Reply};
-use serde::Deserialize;
-use serde_json::Value;
+use crate::params::{Amount, Coin, Form, Id, NoParams, Page, PageParams, Paged, Reply};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// An approval or a rejection of one request of a review queue.
@@ -19,7 +20,6 @@ pub struct ReviewParams {
 }
 use crate::state::AppState;
 use actix_web::web;
-use serde_json::json;
 
 /// A review queue's page, of every state or one.
 #[derive(Deserialize, ToSchema)]
@@ -61,18 +61,46 @@ macro_rules! decisions {
     };
 }
 
+/// The requests of the review queues, each with its requester named as a
+/// reviewer knows them (one type per queue, so each has its own schema).
+macro_rules! queued {
+    ($( $(#[$doc:meta])* $name:ident($request:ty); )*) => { $(
+        $(#[$doc])*
+        #[derive(Serialize, ToSchema)]
+        pub struct $name {
+            #[serde(flatten)]
+            pub request: $request,
+            /// The requester's e-mail, else their mobile number as `+<area
+            /// code> <number>` (admins see accounts in full); empty when
+            /// neither is known.
+            pub account: String,
+        }
+
+        impl From<($request, String)> for $name {
+            fn from((request, account): ($request, String)) -> $name {
+                $name { request, account }
+            }
+        }
+    )* };
+}
+
+queued! {
+    /// A deposit request of the review queue, with its requester's account.
+    QueuedDeposit(Deposit);
+    /// A withdrawal request of the review queue, with its requester's account.
+    QueuedWithdrawal(Withdrawal);
+    /// A verification request of the review queue, with its requester's account.
+    QueuedVerification(Verification);
+}
+
 /// A review queue's page with each requester named as a reviewer knows them:
 /// their e-mail, else their mobile number (admins see accounts in full).
-async fn with_accounts(
+async fn with_accounts<T, Q: From<(T, String)>>(
     state: &AppState,
-    mut page: serde_json::Value,
-) -> ApiResult<serde_json::Value> {
-    let ids: Vec<i64> = page["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|r| r["user_id"].as_i64())
-        .collect();
+    page: Paged<T>,
+    user_id: fn(&T) -> i64,
+) -> ApiResult<Paged<Q>> {
+    let ids: Vec<i64> = page.data.iter().map(user_id).collect();
     let mut accounts = std::collections::HashMap::new();
     if !ids.is_empty() {
         let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
@@ -91,14 +119,27 @@ async fn with_accounts(
             accounts.insert(id, account.unwrap_or_default());
         }
     }
-    for row in page["data"].as_array_mut().into_iter().flatten() {
-        let account = row["user_id"]
-            .as_i64()
-            .and_then(|id| accounts.get(&id))
-            .cloned();
-        row["account"] = json!(account.unwrap_or_default());
-    }
-    Ok(page)
+    let Paged {
+        data,
+        page,
+        limit,
+        total,
+        pages,
+    } = page;
+    let data = data
+        .into_iter()
+        .map(|request| {
+            let account = accounts.get(&user_id(&request)).cloned();
+            Q::from((request, account.unwrap_or_default()))
+        })
+        .collect();
+    Ok(Paged {
+        data,
+        page,
+        limit,
+        total,
+        pages,
+    })
 }
 
 pub async fn me(
@@ -109,7 +150,24 @@ pub async fn me(
     Ok(Reply(user_json(&state, admin.0.id).await?))
 }
 
-pub async fn users(state: web::Data<AppState>, form: Form<PageParams>) -> ApiResult<Reply<Value>> {
+/// A user as the admin list shows them.
+#[derive(Serialize, ToSchema)]
+pub struct UserSummary {
+    pub id: i64,
+    /// The e-mail, else the mobile number, in full; empty when neither.
+    pub account: String,
+    /// `user` or `admin`.
+    pub role: String,
+    /// Whether it is a demo account.
+    pub demo: bool,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
+pub async fn users(
+    state: web::Data<AppState>,
+    form: Form<PageParams>,
+) -> ApiResult<Reply<Paged<UserSummary>>> {
     let p = form.split().1?;
     let paging = Paging::of(p.page, p.limit);
     let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users")
@@ -124,13 +182,16 @@ pub async fn users(state: web::Data<AppState>, form: Form<PageParams>) -> ApiRes
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, email, mobile, role, demo, created_at)| {
+        .map(|(id, email, mobile, role, demo, created_at)| UserSummary {
+            id,
             // Admins see accounts in full; masking is for other users' eyes.
-            let account = email.or(mobile).unwrap_or_default();
-            json!({"id": id, "account": account, "role": role, "demo": demo != 0, "created_at": created_at})
+            account: email.or(mobile).unwrap_or_default(),
+            role,
+            demo: demo != 0,
+            created_at,
         })
         .collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(Paged::of(paging, data, total)))
 }
 
 fn reason(p: &ReviewParams, approve: bool) -> ApiResult<String> {
@@ -144,9 +205,9 @@ fn reason(p: &ReviewParams, approve: bool) -> ApiResult<String> {
 pub async fn deposits(
     state: web::Data<AppState>,
     form: Form<QueueParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<QueuedDeposit>>> {
     let page = super::wallet::deposit_queue(&state, form.split().1?).await?;
-    Ok(Reply(with_accounts(&state, page).await?))
+    Ok(Reply(with_accounts(&state, page, |r| r.user_id).await?))
 }
 
 async fn review_deposit(
@@ -167,9 +228,9 @@ decisions!(approve_deposit, reject_deposit, review_deposit);
 pub async fn withdrawals(
     state: web::Data<AppState>,
     form: Form<QueueParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<QueuedWithdrawal>>> {
     let page = super::wallet::withdraw_queue(&state, form.split().1?).await?;
-    Ok(Reply(with_accounts(&state, page).await?))
+    Ok(Reply(with_accounts(&state, page, |r| r.user_id).await?))
 }
 
 async fn review_withdrawal(
@@ -191,9 +252,9 @@ decisions!(approve_withdrawal, reject_withdrawal, review_withdrawal);
 pub async fn verifications(
     state: web::Data<AppState>,
     form: Form<QueueParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<QueuedVerification>>> {
     let page = super::identity::verification_queue(&state, form.split().1?).await?;
-    Ok(Reply(with_accounts(&state, page).await?))
+    Ok(Reply(with_accounts(&state, page, |r| r.user_id).await?))
 }
 
 async fn review_verification(
@@ -215,31 +276,85 @@ decisions!(
     review_verification
 );
 
-pub async fn audit(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+/// The ledger audit's findings (the ledger's `AuditReport`, field for field).
+#[derive(Serialize, ToSchema)]
+pub struct Audit {
+    /// Whether every check passed.
+    pub ok: bool,
+    /// `[currency id, journal sum]` for every coin ever posted, the sum in
+    /// ledger units (1e-8 of the coin); every sum is 0 when the journal
+    /// balances.
+    pub currencies: Vec<(i64, i64)>,
+    /// How many balance rows were matched to the journal.
+    pub balances_checked: i64,
+    /// Journal entries.
+    pub entries: i64,
+    /// The first broken row, described for a human; null when none.
+    pub first_broken: Option<String>,
+}
+
+impl From<actors::ledger::AuditReport> for Audit {
+    fn from(report: actors::ledger::AuditReport) -> Audit {
+        // Every field named: a field the report gains must be added here.
+        let actors::ledger::AuditReport {
+            ok,
+            currencies,
+            balances_checked,
+            entries,
+            first_broken,
+        } = report;
+        Audit {
+            ok,
+            currencies,
+            balances_checked,
+            entries,
+            first_broken,
+        }
+    }
+}
+
+pub async fn audit(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Audit>> {
     let report = actors::ledger::audit(&state.db)
         .await
         .map_err(crate::funds::ledger_error)?;
-    Ok(Reply(
-        serde_json::to_value(report).map_err(ApiError::internal)?,
-    ))
+    Ok(Reply(report.into()))
+}
+
+/// One of the platform's deposit addresses.
+#[derive(Serialize, ToSchema)]
+pub struct PlatformAddress {
+    /// The coin's id.
+    pub currency: i64,
+    /// `TRC20`, `ERC20`, `BTC`…
+    pub network: String,
+    pub address: String,
+    /// Whether it is still the demo address made at start (nothing sent to
+    /// it arrives); an admin's change clears it.
+    pub demo: bool,
+    /// Milliseconds since the epoch.
+    pub updated_at: i64,
 }
 
 pub async fn deposit_addresses(
     state: web::Data<AppState>,
     _form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Vec<PlatformAddress>>> {
     let rows: Vec<(i64, String, String, i64, i64)> = sqlx::query_as(
         "SELECT currency, network, address, demo, updated_at FROM deposit_addresses ORDER BY currency, network",
     )
     .fetch_all(&state.db)
     .await?;
-    let list: Vec<_> = rows
+    let list = rows
         .into_iter()
-        .map(|(c, n, a, demo, at)| {
-            json!({"currency": c, "network": n, "address": a, "demo": demo != 0, "updated_at": at})
+        .map(|(c, n, a, demo, at)| PlatformAddress {
+            currency: c,
+            network: n,
+            address: a,
+            demo: demo != 0,
+            updated_at: at,
         })
         .collect();
-    Ok(Reply(json!(list)))
+    Ok(Reply(list))
 }
 
 /// A deposit address to change: a coin's network that exists.

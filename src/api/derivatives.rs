@@ -19,7 +19,7 @@ use actors::market::deriv::{
     MicroSubmit, LEVER_COLUMNS, MICRO_COLUMNS,
 };
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 fn ppm_str(ppm: i64) -> String {
@@ -41,8 +41,42 @@ fn lever_market<'a>(state: &'a AppState, r: &MarketRef<'_>) -> ApiResult<&'a Mar
     }
 }
 
+/// `lever/deal`: a market's contract terms and the caller's lever balance.
+#[derive(serde::Serialize, ToSchema)]
+pub struct Deal {
+    pub match_id: i64,
+    /// `BTC/USDT`.
+    pub symbol: String,
+    /// The base coin's id.
+    pub currency_id: i64,
+    /// The quote coin's id (margin is paid in it).
+    pub legal_id: i64,
+    /// The leverages offered.
+    pub multiple: Vec<i64>,
+    /// The quantity of one lot, a decimal string.
+    pub lever_share_num: String,
+    /// Rates as decimal strings (0.001 is 0.1%): the trading fee, the spread,
+    /// the overnight charge and the maintenance margin ratio.
+    pub lever_trade_fee: String,
+    pub spread: String,
+    pub overnight: String,
+    /// Lots per order, least and most.
+    pub min_share: i64,
+    pub max_share: i64,
+    /// Whether limit orders (status 0) are taken.
+    pub limit_orders: bool,
+    pub maintenance_ratio: String,
+    /// The price step, a decimal string.
+    pub tick: String,
+    /// The mark price, a decimal string; null when the market did not answer.
+    pub mark_price: Option<String>,
+    /// The caller's available lever balance in the quote coin, a decimal
+    /// string; `0` for a visitor.
+    pub lever_balance: String,
+}
+
 /// The contract terms of a market and the caller's lever balance.
-pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiResult<Reply<Value>> {
+pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiResult<Reply<Deal>> {
     let (req, p) = form.split();
     let m = lever_market(&state, &p?.market())?;
     let Some(d) = &m.deriv else {
@@ -55,13 +89,24 @@ pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiRe
             .unwrap_or_else(|_| "0".into()),
         Err(_) => "0".into(),
     };
-    Ok(Reply(json!({
-        "match_id": m.spec.id, "symbol": m.spec.symbol, "currency_id": m.spec.base, "legal_id": m.spec.quote,
-        "multiple": d.multiples, "lever_share_num": units(d.lot_units), "lever_trade_fee": ppm_str(d.fee_ppm),
-        "spread": ppm_str(d.spread_ppm), "overnight": ppm_str(d.overnight_ppm), "min_share": d.min_share,
-        "max_share": d.max_share, "limit_orders": d.limit_orders, "maintenance_ratio": ppm_str(d.maintenance_ppm),
-        "tick": units(m.spec.tick), "mark_price": mark(m).await.map(units), "lever_balance": balance,
-    })))
+    Ok(Reply(Deal {
+        match_id: m.spec.id,
+        symbol: m.spec.symbol.clone(),
+        currency_id: m.spec.base,
+        legal_id: m.spec.quote,
+        multiple: d.multiples.clone(),
+        lever_share_num: units(d.lot_units),
+        lever_trade_fee: ppm_str(d.fee_ppm),
+        spread: ppm_str(d.spread_ppm),
+        overnight: ppm_str(d.overnight_ppm),
+        min_share: d.min_share,
+        max_share: d.max_share,
+        limit_orders: d.limit_orders,
+        maintenance_ratio: ppm_str(d.maintenance_ppm),
+        tick: units(m.spec.tick),
+        mark_price: mark(m).await.map(units),
+        lever_balance: balance,
+    }))
 }
 
 /// A contract order as the market actor answers it (`lever_json`), and as
@@ -502,7 +547,22 @@ pub async fn dealall(
     }))
 }
 
-pub async fn payable(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+/// The coin option stakes are paid in, with the caller's balance of it.
+#[derive(serde::Serialize, ToSchema)]
+pub struct Payable {
+    pub currency_id: i64,
+    /// `USDT`.
+    pub name: String,
+    /// The caller's available options balance, a decimal string; `0` for a
+    /// visitor.
+    pub available: String,
+}
+
+/// `microtrade/payable_currencies`: the one coin stakes are paid in.
+pub async fn payable(
+    state: web::Data<AppState>,
+    form: Form<NoParams>,
+) -> ApiResult<Reply<Vec<Payable>>> {
     let req = form.req;
     let coin = state.settings.microtrade.currency;
     let name = state
@@ -517,23 +577,42 @@ pub async fn payable(state: web::Data<AppState>, form: Form<NoParams>) -> ApiRes
             .unwrap_or_else(|_| "0".into()),
         Err(_) => "0".into(),
     };
-    Ok(Reply(
-        json!([{"currency_id": coin, "name": name, "available": available}]),
-    ))
+    Ok(Reply(vec![Payable {
+        currency_id: coin,
+        name,
+        available,
+    }]))
 }
 
-pub async fn seconds(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+/// An option duration and its terms.
+#[derive(serde::Serialize, ToSchema)]
+pub struct OptionTerms {
+    pub seconds: i64,
+    /// Decimal strings: the profit ratio (a win pays the stake back plus the
+    /// stake times it), the least and most stake, and the fee rate.
+    pub profit_ratio: String,
+    pub min_amount: String,
+    pub max_amount: String,
+    pub fee_rate: String,
+}
+
+pub async fn seconds(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<Vec<OptionTerms>>> {
     let mt = &state.settings.microtrade;
-    let list: Vec<Value> = mt
+    let list = mt
         .durations
         .iter()
-        .map(|d| {
-            json!({"seconds": d.seconds, "profit_ratio": d.profit_ratio.normalize().to_string(),
-                   "min_amount": d.min_amount.normalize().to_string(), "max_amount": d.max_amount.normalize().to_string(),
-                   "fee_rate": mt.fee_rate.normalize().to_string()})
+        .map(|d| OptionTerms {
+            seconds: d.seconds,
+            profit_ratio: d.profit_ratio.normalize().to_string(),
+            min_amount: d.min_amount.normalize().to_string(),
+            max_amount: d.max_amount.normalize().to_string(),
+            fee_rate: mt.fee_rate.normalize().to_string(),
         })
         .collect();
-    Ok(Reply(json!(list)))
+    Ok(Reply(list))
 }
 
 /// `microtrade/submit`: a seconds option.

@@ -6,12 +6,11 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Paging;
 use crate::funds;
 use crate::i18n::t;
-use crate::params::{Coin, Form, IdParams, NoParams, Reply};
+use crate::params::{Coin, Form, IdParams, NoParams, Paged, Reply};
 use crate::state::AppState;
 use crate::validate;
 use actix_web::web;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 /// The newest verification of each level: (state, reason, name, id_type).
@@ -29,20 +28,62 @@ async fn latest(
     .await?)
 }
 
-fn level_json(row: Option<(i64, String, String, String, i64)>) -> Value {
+/// One level's newest verification: only `state` (0) when there is none.
+#[derive(serde::Serialize, ToSchema)]
+pub struct LevelState {
+    /// 0 not verified, 1 verifying, 2 verified, 3 failed (may go again).
+    pub state: i64,
+    /// The reviewer's reason (always given on a rejection); empty before review.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Level 1: the name and the document's kind (`id_card`, `passport`,
+    /// `driver_license`, or 1, 2, 3); empty for level 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id_type: Option<String>,
+    /// When it was submitted, milliseconds since the epoch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<i64>,
+}
+
+fn level_state(row: Option<(i64, String, String, String, i64)>) -> LevelState {
     match row {
-        None => json!({"state": 0}),
-        Some((st, reason, name, id_type, at)) => {
-            json!({"state": st, "reason": reason, "name": name, "id_type": id_type, "created_at": at})
-        }
+        None => LevelState {
+            state: 0,
+            reason: None,
+            name: None,
+            id_type: None,
+            created_at: None,
+        },
+        Some((st, reason, name, id_type, at)) => LevelState {
+            state: st,
+            reason: Some(reason),
+            name: Some(name),
+            id_type: Some(id_type),
+            created_at: Some(at),
+        },
     }
+}
+
+/// `real/state`: both levels of verification, and what is bound.
+#[derive(serde::Serialize, ToSchema)]
+pub struct RealState {
+    /// The highest level verified: 0, 1 or 2.
+    pub level: i64,
+    pub level1: LevelState,
+    pub level2: LevelState,
+    /// Whether an e-mail and a mobile number are bound (both are needed to
+    /// submit).
+    pub email_bound: bool,
+    pub mobile_bound: bool,
 }
 
 /// States: 0 not verified, 1 verifying, 2 verified, 3 failed (may go again).
 pub async fn real_state(
     state: web::Data<AppState>,
     form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<RealState>> {
     let user = form.req.user(&state).await?;
     let level = funds::verified_level(&state, user.id).await?;
     let (email, mobile): (Option<String>, Option<String>) =
@@ -50,13 +91,13 @@ pub async fn real_state(
             .bind(user.id)
             .fetch_one(&state.db)
             .await?;
-    Ok(Reply(json!({
-        "level": level,
-        "level1": level_json(latest(&state, user.id, 1).await?),
-        "level2": level_json(latest(&state, user.id, 2).await?),
-        "email_bound": email.is_some(),
-        "mobile_bound": mobile.is_some(),
-    })))
+    Ok(Reply(RealState {
+        level,
+        level1: level_state(latest(&state, user.id, 1).await?),
+        level2: level_state(latest(&state, user.id, 2).await?),
+        email_bound: email.is_some(),
+        mobile_bound: mobile.is_some(),
+    }))
 }
 
 /// `user/real`: a verification request. Level 1 reads the person's fields and
@@ -162,10 +203,35 @@ pub async fn submit_real(
     Ok(Reply(t(req.lang, "ok_submitted", &[])))
 }
 
+/// A verification request, as the review desk sees it.
+#[derive(serde::Serialize, ToSchema)]
+pub struct Verification {
+    pub id: i64,
+    pub user_id: i64,
+    /// 1 or 2.
+    pub level: i64,
+    /// 1 verifying, 2 verified, 3 failed.
+    pub state: i64,
+    /// Level 1: `id_card`, `passport`, `driver_license` (or 1, 2, 3); the
+    /// person's fields are empty for level 2.
+    pub id_type: String,
+    pub name: String,
+    pub card_id: String,
+    /// Signed links to the document's photos.
+    pub front_pic: String,
+    pub reverse_pic: String,
+    pub erc_address: String,
+    pub trc_address: String,
+    /// The reviewer's reason (always given on a rejection); empty before review.
+    pub reason: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
 pub async fn verification_queue(
     state: &AppState,
     q: crate::api::admin::QueueParams,
-) -> ApiResult<Value> {
+) -> ApiResult<Paged<Verification>> {
     let paging = Paging::of(q.page, q.limit);
     let st = q.state();
     type Row = (
@@ -195,14 +261,23 @@ pub async fn verification_queue(
     .await?;
     let data = rows
         .into_iter()
-        .map(|r| {
-            json!({"id": r.0, "user_id": r.1, "level": r.2, "state": r.3, "id_type": r.4, "name": r.5,
-                   "card_id": r.6, "front_pic": crate::uploads::signed(state, &r.7),
-                   "reverse_pic": crate::uploads::signed(state, &r.8), "erc_address": r.9,
-                   "trc_address": r.10, "reason": r.11, "created_at": r.12})
+        .map(|r| Verification {
+            id: r.0,
+            user_id: r.1,
+            level: r.2,
+            state: r.3,
+            id_type: r.4,
+            name: r.5,
+            card_id: r.6,
+            front_pic: crate::uploads::signed(state, &r.7),
+            reverse_pic: crate::uploads::signed(state, &r.8),
+            erc_address: r.9,
+            trc_address: r.10,
+            reason: r.11,
+            created_at: r.12,
         })
         .collect();
-    Ok(paging.wrap(data, total))
+    Ok(Paged::of(paging, data, total))
 }
 
 pub async fn review_verification(
@@ -304,10 +379,26 @@ pub struct WalletListParams {
     pub currency_id: Option<Coin>,
 }
 
+/// A saved withdrawal address.
+#[derive(serde::Serialize, ToSchema)]
+pub struct SavedAddress {
+    pub id: i64,
+    /// The coin's id, and its symbol.
+    pub currency: i64,
+    pub currency_name: String,
+    /// The caller's label.
+    pub name: String,
+    pub address: String,
+    /// A signed link to the address's QR code picture.
+    pub qrcode: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
 pub async fn wallet_list(
     state: web::Data<AppState>,
     form: Form<WalletListParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Vec<SavedAddress>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -323,16 +414,23 @@ pub async fn wallet_list(
     .bind(coin)
     .fetch_all(&state.db)
     .await?;
-    let list: Vec<Value> = rows
+    let list = rows
         .into_iter()
-        .map(|(id, cur, name, address, qrcode, at)| {
-            json!({"id": id, "currency": cur,
-                   "currency_name": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
-                   "name": name, "address": address,
-                   "qrcode": crate::uploads::signed(&state, &qrcode), "created_at": at})
+        .map(|(id, cur, name, address, qrcode, at)| SavedAddress {
+            id,
+            currency: cur,
+            currency_name: state
+                .settings
+                .currency(cur)
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
+            name,
+            address,
+            qrcode: crate::uploads::signed(&state, &qrcode),
+            created_at: at,
         })
         .collect();
-    Ok(Reply(json!(list)))
+    Ok(Reply(list))
 }
 
 pub async fn wallet_delete(
@@ -418,7 +516,33 @@ impl CardParams {
     }
 }
 
-async fn save_card(state: &AppState, form: Form<CardParams>, kind: i64) -> ApiResult<Reply<Value>> {
+/// A bank card as saved. The stored names are the app family's; the comments
+/// say what each holds.
+#[derive(serde::Serialize, ToSchema)]
+pub struct Card {
+    /// An ABA routing number: 9 digits.
+    pub alipay_account: String,
+    /// The holder's name.
+    pub real_name: String,
+    /// The card number.
+    pub bank_account: String,
+    /// The bank's address.
+    pub bank_dizhi: String,
+    /// The bank's name.
+    pub bank_name: String,
+    /// The branch.
+    pub bank_network: String,
+    /// A SWIFT (BIC) code.
+    pub swift_code: String,
+    /// A phone number.
+    pub phone: String,
+    /// The holder's account name.
+    pub wechat_account: String,
+    /// An intermediary SWIFT (BIC) code.
+    pub wechat_nickname: String,
+}
+
+async fn save_card(state: &AppState, form: Form<CardParams>, kind: i64) -> ApiResult<Reply<Card>> {
     let (req, p) = form.split();
     let user = req.user(state).await?;
     let p = p?;
@@ -451,10 +575,13 @@ async fn save_card(state: &AppState, form: Form<CardParams>, kind: i64) -> ApiRe
         q = q.bind(v);
     }
     q.bind(now_ms()).execute(&state.db).await?;
-    card(state, user.id, kind).await.map(Reply)
+    card(state, user.id, kind)
+        .await?
+        .map(Reply)
+        .ok_or_else(|| ApiError::internal("the card saved is not there"))
 }
 
-async fn card(state: &AppState, user_id: i64, kind: i64) -> ApiResult<Value> {
+async fn card(state: &AppState, user_id: i64, kind: i64) -> ApiResult<Option<Card>> {
     type Row = (
         String,
         String,
@@ -475,38 +602,39 @@ async fn card(state: &AppState, user_id: i64, kind: i64) -> ApiResult<Value> {
     .bind(kind)
     .fetch_optional(&state.db)
     .await?;
-    Ok(match row {
-        None => Value::Null,
-        Some(r) => {
-            let vals = [r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, r.8, r.9];
-            let map: serde_json::Map<String, Value> = CARD_FIELDS
-                .iter()
-                .zip(vals)
-                .map(|(k, v)| (k.to_string(), json!(v)))
-                .collect();
-            Value::Object(map)
-        }
-    })
+    // In the order of CARD_FIELDS.
+    Ok(row.map(|r| Card {
+        alipay_account: r.0,
+        real_name: r.1,
+        bank_account: r.2,
+        bank_dizhi: r.3,
+        bank_name: r.4,
+        bank_network: r.5,
+        swift_code: r.6,
+        phone: r.7,
+        wechat_account: r.8,
+        wechat_nickname: r.9,
+    }))
 }
 
 pub async fn cash_save(
     state: web::Data<AppState>,
     form: Form<CardParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Card>> {
     save_card(&state, form, 0).await
 }
 
 pub async fn cash_save_international(
     state: web::Data<AppState>,
     form: Form<CardParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Card>> {
     save_card(&state, form, 1).await
 }
 
 pub async fn cash_info(
     state: web::Data<AppState>,
     form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Option<Card>>> {
     let user = form.req.user(&state).await?;
     Ok(Reply(card(&state, user.id, 0).await?))
 }
@@ -514,7 +642,7 @@ pub async fn cash_info(
 pub async fn cash_info_international(
     state: web::Data<AppState>,
     form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Option<Card>>> {
     let user = form.req.user(&state).await?;
     Ok(Reply(card(&state, user.id, 1).await?))
 }

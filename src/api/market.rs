@@ -15,15 +15,99 @@ use actors::market::book::{BookError, Kind as OrderKind, Side};
 use actors::money::{from_units, to_units};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 pub fn unavailable() -> ApiError {
     ApiError::new(Kind::Internal, "err_market_unavailable")
 }
 
-async fn snapshot(m: &MarketHandle) -> ApiResult<Value> {
-    m.send(Snapshot).await.map_err(|_| unavailable())
+async fn snapshot(m: &MarketHandle) -> ApiResult<Quotation> {
+    let v = m.send(Snapshot).await.map_err(|_| unavailable())?;
+    serde_json::from_value(v).map_err(ApiError::internal)
+}
+
+/// A market's ticker as the market actor builds it (`ticker`), the row of the
+/// quotation lists and the `daymarket` event. The actor builds JSON; this
+/// mirrors it, and a test holds the two to the same shape.
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct Ticker {
+    pub match_id: i64,
+    /// The base coin's id.
+    pub currency_id: i64,
+    /// The quote coin's id.
+    pub legal_id: i64,
+    /// `BTC/USDT`.
+    pub symbol: String,
+    /// The base coin, `BTC`.
+    pub currency_name: String,
+    /// The quote coin, `USDT`.
+    pub legal_name: String,
+    /// The index price, a decimal string.
+    pub now_price: String,
+    /// The change over the last 24 h in percent with two decimals and its
+    /// sign: `+1.25`, `-0.40`, `0.00`.
+    pub change: String,
+    /// Over the last 24 h, decimal strings: base quantity and quote value traded,
+    /// the highest and lowest price.
+    pub volume: String,
+    pub amount: String,
+    pub high: String,
+    pub low: String,
+    /// The coin's logo address.
+    pub logo: String,
+    /// `coin` or `stock`.
+    pub market_type: String,
+    /// Always true: spot trading is open.
+    pub open_transaction: bool,
+    /// Whether contracts trade here.
+    pub open_lever: bool,
+    /// Whether seconds options trade here.
+    pub open_microtrade: bool,
+    /// Decimal strings: the price step, the quantity step, the least quantity.
+    pub tick: String,
+    pub lot: String,
+    pub min_qty: String,
+}
+
+/// The top of a market's book as the actor builds it. Every field is there
+/// once the book has loaded; before that it is the empty object `{}`.
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq, Default)]
+pub struct Depth {
+    /// `BTC/USDT`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
+    /// Up to 20 levels, best first: `[price, quantity]`, decimal strings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bids: Option<Vec<(String, String)>>,
+    /// Likewise, the asks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asks: Option<Vec<(String, String)>>,
+    /// The book's sequence number, as the `market_depth` event counts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    /// When it was taken, milliseconds since the epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ts: Option<i64>,
+}
+
+/// A market's ticker with the top of its book: what the market actor answers
+/// a `Snapshot` with.
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct Quotation {
+    #[serde(flatten)]
+    pub ticker: Ticker,
+    pub depth: Depth,
+}
+
+/// `currency/quotation_new`: the markets of one quote coin.
+#[derive(Serialize, ToSchema)]
+pub struct QuoteGroup {
+    /// The quote coin's id.
+    pub id: i64,
+    /// The quote coin, `USDT`.
+    pub name: String,
+    pub quotation: Vec<Quotation>,
 }
 
 /// How a request names a market: `match_id`, `symbol`, or `currency_id` +
@@ -125,36 +209,35 @@ impl MarketParams {
 pub async fn quotation(
     state: web::Data<AppState>,
     _form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
-    let mut groups: Vec<(i64, String, Vec<Value>)> = Vec::new();
+) -> ApiResult<Reply<Vec<QuoteGroup>>> {
+    let mut groups: Vec<QuoteGroup> = Vec::new();
     for m in &state.markets.list {
         let row = snapshot(m).await?;
-        match groups.iter_mut().find(|g| g.0 == m.spec.quote) {
-            Some(g) => g.2.push(row),
-            None => groups.push((m.spec.quote, m.spec.quote_name.clone(), vec![row])),
+        match groups.iter_mut().find(|g| g.id == m.spec.quote) {
+            Some(g) => g.quotation.push(row),
+            None => groups.push(QuoteGroup {
+                id: m.spec.quote,
+                name: m.spec.quote_name.clone(),
+                quotation: vec![row],
+            }),
         }
     }
-    let list: Vec<Value> = groups
-        .into_iter()
-        .map(|(id, name, rows)| json!({"id": id, "name": name, "quotation": rows}))
-        .collect();
-    Ok(Reply(json!(list)))
+    Ok(Reply(groups))
 }
 
 pub async fn market_list(
     state: web::Data<AppState>,
     _form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Vec<Quotation>>> {
     let mut rows = Vec::new();
     for m in &state.markets.list {
         rows.push(snapshot(m).await?);
     }
-    Ok(Reply(json!(rows)))
+    Ok(Reply(rows))
 }
 
-/// K-lines in their own shape: `{code, msg, data}`.
-/// A market's latest trades, so the list has its history before the stream adds to it.
-/// `currency/trades`: a market's latest trades.
+/// `currency/trades`: a market's latest trades, so the list has its history
+/// before the stream adds to it.
 #[derive(Deserialize, ToSchema)]
 pub struct TradesParams {
     /// The market's symbol, `BTC/USDT` (or its `match_id`).
@@ -164,10 +247,30 @@ pub struct TradesParams {
     pub limit: Option<Page>,
 }
 
+/// A public trade as the market actor builds it (`trades::trade_view`), for
+/// `currency/trades` and the `market_trade` event alike. The actor builds JSON;
+/// this mirrors it, and a test holds the two to the same shape.
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct Trade {
+    /// `BTC/USDT`.
+    pub symbol: String,
+    /// Decimal strings.
+    pub price: String,
+    pub qty: String,
+    /// The taker's side: `buy` or `sell`.
+    pub side: String,
+    /// Milliseconds since the epoch.
+    pub time: i64,
+    /// The fill: `<taker order id>.<maker order id>`.
+    pub key: String,
+    /// Orders the events of one run of the server; 0 for trades read back.
+    pub seq: u64,
+}
+
 pub async fn trades(
     state: web::Data<AppState>,
     form: Form<TradesParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Vec<Trade>>> {
     let p = form.split().1?;
     let m = market_by(
         &state,
@@ -180,7 +283,11 @@ pub async fn trades(
     // The list keeps 30; `limit` is checked as any page size is.
     let limit = p.limit.map_or(30, |l| l.0.min(100));
     let rows = actors::market::trades::recent(&state.db, m.spec.id, &m.spec.symbol, limit).await?;
-    Ok(Reply(json!(rows)))
+    let rows = rows
+        .into_iter()
+        .map(|v| serde_json::from_value(v).map_err(ApiError::internal))
+        .collect::<ApiResult<Vec<Trade>>>()?;
+    Ok(Reply(rows))
 }
 
 /// `currency/new_timeshar`: K-lines of a market between two times.
@@ -312,7 +419,7 @@ pub async fn favourite_del(
 pub async fn favourite_list(
     state: web::Data<AppState>,
     form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Vec<Quotation>>> {
     let user = form.req.user(&state).await?;
     let ids: Vec<(i64,)> =
         sqlx::query_as("SELECT market FROM favourites WHERE user_id = $1 ORDER BY created_at")
@@ -325,7 +432,7 @@ pub async fn favourite_list(
             rows.push(snapshot(m).await?);
         }
     }
-    Ok(Reply(json!(rows)))
+    Ok(Reply(rows))
 }
 
 /// A positive decimal with at most 8 places, in units.
@@ -534,31 +641,199 @@ pub async fn orders(
     Ok(Reply(params::Paged::of(paging, data, total)))
 }
 
+/// One actor's health as it reports it. Every actor names itself; the other
+/// fields are those its kind reports (a market, the socket hub, the demo
+/// traders), absent otherwise.
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq, Default)]
+pub struct ActorHealth {
+    /// `market:BTC/USDT`, `hub` or `demo-traders`.
+    pub name: String,
+    /// Only on a market that did not answer: false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alive: Option<bool>,
+    /// Messages sent to it but not yet handled (the demo traders: 1 while a
+    /// round runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backlog: Option<i64>,
+    /// Messages handled since start (the demo traders: orders tried).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handled: Option<u64>,
+    /// When it last handled one, milliseconds since the epoch (a market or
+    /// the hub: 0 never; the demo traders: null before their first round).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    #[schema(value_type = Option<i64>)]
+    pub last_message_at: Option<Option<i64>>,
+    /// A market: orders resting in its book.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_orders: Option<u64>,
+    /// A market: its index price, a decimal string.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<String>,
+    /// The hub: sockets connected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sessions: Option<u64>,
+    /// The hub: messages delivered to sockets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivered: Option<u64>,
+    /// The demo traders: how many accounts trade.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accounts: Option<u64>,
+    /// The demo traders: orders placed and refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<u64>,
+}
+
+/// A field that is there, null or not: `Some` (absent is `None`, the default).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(d).map(Some)
+}
+
+/// `admin/health`: every actor.
+#[derive(Serialize, ToSchema)]
+pub struct HealthReport {
+    pub actors: Vec<ActorHealth>,
+}
+
+/// An actor's health JSON as an [`ActorHealth`].
+fn actor_health(v: Value) -> ApiResult<ActorHealth> {
+    serde_json::from_value(v).map_err(ApiError::internal)
+}
+
 /// Every actor with its backlog, messages handled and last message time.
-pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+pub async fn health(
+    state: web::Data<AppState>,
+    _form: Form<NoParams>,
+) -> ApiResult<Reply<HealthReport>> {
     let mut actors = Vec::new();
     for m in &state.markets.list {
         match m.send(actors::market::actor::Health).await {
-            Ok(h) => actors.push(h),
-            Err(_) => {
-                actors.push(json!({"name": format!("market:{}", m.spec.symbol), "alive": false}))
-            }
+            Ok(h) => actors.push(actor_health(h)?),
+            Err(_) => actors.push(ActorHealth {
+                name: format!("market:{}", m.spec.symbol),
+                alive: Some(false),
+                ..ActorHealth::default()
+            }),
         }
     }
     if let Ok(h) = state.hub.send(crate::socket::hub::HubHealth).await {
-        actors.push(h);
+        actors.push(actor_health(h)?);
     }
     if let Some(d) = &state.demo_traders {
         if let Ok(h) = d.send(crate::demo_traders::Report).await {
-            actors.push(h);
+            actors.push(actor_health(h)?);
         }
     }
-    Ok(Reply(json!({"actors": actors})))
+    Ok(Reply(HealthReport { actors }))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Order;
+    use super::{ActorHealth, Order, Quotation, Ticker, Trade};
+    use actors::market::actor::{MarketActor, MarketSpec};
+    use actors::market::book::Side;
+    use actors::market::feed::FixedFeed;
+    use serde_json::json;
+
+    /// The actor's trade JSON and [`Trade`] are the same shape, streamed and
+    /// read back, of either side.
+    #[test]
+    fn the_actors_trade_json_is_a_trade() {
+        for (side, seq) in [(Side::Buy, 0), (Side::Sell, 42)] {
+            let v = actors::market::trades::trade_view(
+                "BTC/USDT",
+                150_000_000,
+                2_500_000,
+                side,
+                1_700_000_000_000,
+                (7, 8),
+                seq,
+            );
+            let trade: Trade =
+                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+            assert_eq!(serde_json::to_value(&trade).ok(), Some(v));
+        }
+    }
+
+    /// An actor's health reads and writes back as it came: a field left out
+    /// stays out, a null stays null.
+    #[test]
+    fn an_actors_health_keeps_null_apart_from_absent() {
+        for v in [
+            json!({"name": "hub", "sessions": 2, "handled": 9, "delivered": 7, "last_message_at": 5, "backlog": 0}),
+            json!({"name": "demo-traders", "backlog": 0, "handled": 0, "last_message_at": null,
+                   "accounts": 1, "placed": 0, "refused": 0}),
+            json!({"name": "market:BTC/USDT", "backlog": 0, "handled": 3, "last_message_at": 0,
+                   "open_orders": 40, "index": "67000.5"}),
+        ] {
+            let h: ActorHealth =
+                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+            assert_eq!(serde_json::to_value(&h).ok(), Some(v));
+        }
+        let dead = ActorHealth {
+            name: "market:BTC/USDT".into(),
+            alive: Some(false),
+            ..ActorHealth::default()
+        };
+        assert_eq!(
+            serde_json::to_value(&dead).ok(),
+            Some(json!({"name": "market:BTC/USDT", "alive": false}))
+        );
+    }
+
+    /// The actor's ticker JSON and [`Ticker`] are the same shape, and with the
+    /// empty depth of a book not loaded yet it is a [`Quotation`]. (The API
+    /// tests hold a running market's snapshot, with its book, to it too.)
+    #[tokio::test]
+    async fn the_actors_ticker_json_is_a_ticker() {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect_lazy("sqlite::memory:").unwrap_or_else(|e| panic!("{e}"));
+        let store = actors::sql::Store::open(pool, false)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        for (open_lever, open_microtrade) in [(false, false), (true, true)] {
+            let spec = MarketSpec {
+                id: 1,
+                symbol: "BTC/USDT".into(),
+                base: 1,
+                quote: 3,
+                base_name: "BTC".into(),
+                quote_name: "USDT".into(),
+                kind: "coin".into(),
+                tick: 1_000_000,
+                lot: 10_000,
+                min_qty: 10_000,
+                maker_ppm: 1_000,
+                taker_ppm: 2_000,
+                open_lever,
+                open_microtrade,
+                logo: "/static/btc.svg".into(),
+            };
+            let actor = MarketActor::new(
+                spec,
+                store.clone(),
+                Box::new(FixedFeed(6_500_000_000_000)),
+                std::time::Duration::from_secs(1),
+                None,
+                None,
+                Default::default(),
+            );
+            let v = actor.ticker();
+            let ticker: Ticker =
+                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+            assert_eq!(serde_json::to_value(&ticker).ok(), Some(v.clone()));
+            let mut snap = v;
+            snap["depth"] = json!({});
+            let q: Quotation =
+                serde_json::from_value(snap.clone()).unwrap_or_else(|e| panic!("{e}: {snap}"));
+            assert_eq!(serde_json::to_value(&q).ok(), Some(snap));
+        }
+    }
 
     /// The actor's order JSON and [`Order`] are the same shape: it reads into
     /// the struct, and the struct writes it back unchanged.

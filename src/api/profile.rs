@@ -6,13 +6,12 @@ use crate::codes;
 use crate::error::{is_unique_violation, ApiError, ApiResult, Kind};
 use crate::extract::Paging;
 use crate::i18n::t;
-use crate::params::{Form, Id, NoParams, Page, PageParams, Reply};
+use crate::params::{Form, Id, NoParams, Page, PageParams, Paged, Reply};
 use crate::security::hash_password_blocking;
 use crate::state::AppState;
 use crate::validate;
 use actix_web::web;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 type UserRow = (
@@ -341,10 +340,20 @@ pub async fn bind_email(
     Ok(Reply(user_json(&state, user.id).await?))
 }
 
+/// A user the caller invited.
+#[derive(Serialize, ToSchema)]
+pub struct Invitee {
+    pub id: i64,
+    /// Their e-mail, else their mobile number, masked (`a***@mail.com`, `138****8000`).
+    pub account: String,
+    /// When they registered, milliseconds since the epoch.
+    pub created_at: i64,
+}
+
 pub async fn invite_list(
     state: web::Data<AppState>,
     form: Form<PageParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<Invitee>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -360,18 +369,33 @@ pub async fn invite_list(
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, email, mobile, created_at)| {
-            let account = validate::mask(&email.or(mobile).unwrap_or_default());
-            json!({"id": id, "account": account, "created_at": created_at})
+        .map(|(id, email, mobile, created_at)| Invitee {
+            id,
+            account: validate::mask(&email.or(mobile).unwrap_or_default()),
+            created_at,
         })
         .collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(Paged::of(paging, data, total)))
+}
+
+/// A rebate the caller earned from an invitee.
+#[derive(Serialize, ToSchema)]
+pub struct Rebate {
+    pub id: i64,
+    /// The invitee's e-mail, else their mobile number, masked.
+    pub from_account: String,
+    /// The coin it was paid in, as stored.
+    pub currency: String,
+    /// A decimal string.
+    pub amount: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
 }
 
 pub async fn profit_list(
     state: web::Data<AppState>,
     form: Form<PageParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<Rebate>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -391,17 +415,15 @@ pub async fn profit_list(
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, email, mobile, currency, amount, created_at)| {
-            json!({
-                "id": id,
-                "from_account": validate::mask(&email.or(mobile).unwrap_or_default()),
-                "currency": currency,
-                "amount": actors::money::from_units(amount).normalize().to_string(),
-                "created_at": created_at,
-            })
+        .map(|(id, email, mobile, currency, amount, created_at)| Rebate {
+            id,
+            from_account: validate::mask(&email.or(mobile).unwrap_or_default()),
+            currency,
+            amount: actors::money::from_units(amount).normalize().to_string(),
+            created_at,
         })
         .collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(Paged::of(paging, data, total)))
 }
 
 /// `feedback/list`: notifications, paged, of both kinds or one.
@@ -414,10 +436,22 @@ pub struct NotificationsParams {
     pub is_red: Option<String>,
 }
 
+/// A notification to the caller.
+#[derive(Serialize, ToSchema)]
+pub struct Notification {
+    pub id: i64,
+    pub title: String,
+    pub content: String,
+    /// 0 unread, 1 read.
+    pub is_red: i64,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
 pub async fn notifications(
     state: web::Data<AppState>,
     form: Form<NotificationsParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<Notification>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -447,11 +481,15 @@ pub async fn notifications(
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, title, content, is_red, created_at)| {
-            json!({"id": id, "title": title, "content": content, "is_red": is_red, "created_at": created_at})
+        .map(|(id, title, content, is_red, created_at)| Notification {
+            id,
+            title,
+            content,
+            is_red,
+            created_at,
         })
         .collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(Paged::of(paging, data, total)))
 }
 
 /// `feedback/read`: one notification, or all when `id` is left out.

@@ -5,11 +5,10 @@
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Paging;
 use crate::i18n::{Lang, LANGS};
-use crate::params::{Form, Id, IdParams, NoParams, Page, Reply};
+use crate::params::{Form, Id, IdParams, NoParams, Page, Paged, Reply};
 use crate::state::AppState;
 use actix_web::web;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 /// The language to read `table` in: the caller's when it has rows matching
@@ -36,31 +35,58 @@ async fn setting(state: &AppState, keyword: &str) -> ApiResult<Option<String>> {
     Ok(row.map(|r| r.0))
 }
 
+/// `getSiteConfig`: what the app needs to know of the site before anything
+/// else. The first five are site settings (empty when not set).
+#[derive(Serialize, ToSchema)]
+pub struct SiteConfig {
+    pub site_name: String,
+    /// The logo's address.
+    pub site_logo: String,
+    /// Where the support link goes.
+    pub support_url: String,
+    /// A site setting the app family reads, as stored (`0` in the demo
+    /// content).
+    pub cancel_deposit_fee: String,
+    /// The address invitation links start with.
+    pub invite_base: String,
+    /// The server's version, `0.8.0`.
+    pub version: String,
+    /// The app clears its stored data once when its stored marker is below
+    /// this.
+    pub h5_version: i64,
+    /// The language codes the API answers in (`zh`, `en`, …).
+    pub languages: Vec<String>,
+    pub default_lang: String,
+    /// The fiat currency values are shown in by default, `USD`.
+    pub default_fiat: String,
+}
+
 pub async fn site_config(
     state: web::Data<AppState>,
     _form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<SiteConfig>> {
     let rows: Vec<(String, String)> = sqlx::query_as("SELECT keyword, value FROM settings")
         .fetch_all(&state.db)
         .await?;
-    let mut out = serde_json::Map::new();
-    for key in [
-        "site_name",
-        "site_logo",
-        "support_url",
-        "cancel_deposit_fee",
-        "invite_base",
-    ] {
-        let v = rows.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-        out.insert(key.into(), json!(v.unwrap_or_default()));
-    }
+    let get = |key: &str| {
+        rows.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
     let site = &state.settings.site;
-    out.insert("version".into(), json!(site.version));
-    out.insert("h5_version".into(), json!(site.h5_version));
-    out.insert("languages".into(), json!(LANGS));
-    out.insert("default_lang".into(), json!(site.default_lang));
-    out.insert("default_fiat".into(), json!(site.default_fiat));
-    Ok(Reply(Value::Object(out)))
+    Ok(Reply(SiteConfig {
+        site_name: get("site_name"),
+        site_logo: get("site_logo"),
+        support_url: get("support_url"),
+        cancel_deposit_fee: get("cancel_deposit_fee"),
+        invite_base: get("invite_base"),
+        version: site.version.clone(),
+        h5_version: site.h5_version,
+        languages: LANGS.iter().map(|l| l.to_string()).collect(),
+        default_lang: site.default_lang.clone(),
+        default_fiat: site.default_fiat.clone(),
+    }))
 }
 
 /// `getSetting`: one site setting.
@@ -70,13 +96,14 @@ pub struct SettingParams {
     pub keyword: String,
 }
 
+/// The setting's value is the message, a string.
 pub async fn get_setting(
     state: web::Data<AppState>,
-    form: crate::params::Form<SettingParams>,
-) -> ApiResult<crate::params::Reply<serde_json::Value>> {
+    form: Form<SettingParams>,
+) -> ApiResult<Reply<String>> {
     let p = form.split().1?;
     match setting(&state, &p.keyword).await? {
-        Some(v) => Ok(crate::params::Reply(serde_json::json!(v))),
+        Some(v) => Ok(Reply(v)),
         None => Err(ApiError::new(
             crate::error::Kind::NotFound,
             "err_unknown_setting",
@@ -93,10 +120,24 @@ pub struct NewsParams {
     pub limit: Option<Page>,
 }
 
+/// An article as lists show it: all but its content.
+#[derive(Serialize, ToSchema)]
+pub struct ArticleSummary {
+    pub id: i64,
+    /// 4 notice, 5 banner.
+    pub c_id: i64,
+    pub title: String,
+    pub summary: String,
+    /// The picture's address.
+    pub thumbnail: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
 pub async fn news_list(
     state: web::Data<AppState>,
     form: Form<NewsParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Paged<ArticleSummary>>> {
     let (req, p) = form.split();
     let p = p?;
     let c_id = p.c_id.0;
@@ -120,11 +161,18 @@ pub async fn news_list(
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, c_id, title, summary, thumbnail, created_at)| {
-            json!({"id": id, "c_id": c_id, "title": title, "summary": summary, "thumbnail": thumbnail, "created_at": created_at})
-        })
+        .map(
+            |(id, c_id, title, summary, thumbnail, created_at)| ArticleSummary {
+                id,
+                c_id,
+                title,
+                summary,
+                thumbnail,
+                created_at,
+            },
+        )
         .collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(Paged::of(paging, data, total)))
 }
 
 /// One article in full.

@@ -17,7 +17,6 @@ use actors::ledger::{self, account, Bucket, Operation, PostError, Posting, Syste
 use actors::money::from_units;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 /// What a request that was taken in answers: its id and a line to show.
@@ -27,26 +26,84 @@ pub struct Submitted {
     pub message: String,
 }
 
-fn coin_json(c: &crate::config::CurrencySettings) -> Value {
-    json!({
-        "id": c.id, "name": c.name, "subName": c.sub_name, "decimals": c.decimals,
-        "image": c.image, "status": 1, "kind": c.kind, "price_usdt": c.price_usdt.normalize().to_string(),
-        "networks": c.networks.iter().map(|n| n.name.clone()).collect::<Vec<_>>(),
-        "withdraw_min": c.withdraw_min.normalize().to_string(),
-        "withdraw_fee": c.withdraw_fee.normalize().to_string(),
-    })
+/// A coin as the wallet lists it.
+#[derive(Serialize, ToSchema)]
+pub struct CoinInfo {
+    pub id: i64,
+    /// `BTC`.
+    pub name: String,
+    #[serde(rename = "subName")]
+    pub sub_name: String,
+    pub decimals: u32,
+    pub image: String,
+    /// Always 1 (listed).
+    pub status: i64,
+    pub kind: String,
+    /// Decimal strings.
+    pub price_usdt: String,
+    /// The networks it moves on (ERC20, TRC20, BTC…).
+    pub networks: Vec<String>,
+    pub withdraw_min: String,
+    pub withdraw_fee: String,
+}
+
+fn coin_info(c: &crate::config::CurrencySettings) -> CoinInfo {
+    CoinInfo {
+        id: c.id,
+        name: c.name.clone(),
+        sub_name: c.sub_name.clone(),
+        decimals: c.decimals,
+        image: c.image.clone(),
+        status: 1,
+        kind: c.kind.clone(),
+        price_usdt: c.price_usdt.normalize().to_string(),
+        networks: c.networks.iter().map(|n| n.name.clone()).collect(),
+        withdraw_min: c.withdraw_min.normalize().to_string(),
+        withdraw_fee: c.withdraw_fee.normalize().to_string(),
+    }
 }
 
 pub async fn currencies(
     state: web::Data<AppState>,
     _form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
-    let list: Vec<Value> = state.settings.currencies.iter().map(coin_json).collect();
-    Ok(Reply(json!(list)))
+) -> ApiResult<Reply<Vec<CoinInfo>>> {
+    Ok(Reply(
+        state.settings.currencies.iter().map(coin_info).collect(),
+    ))
+}
+
+/// One coin's balance in one account, valued in USDT.
+#[derive(Serialize, ToSchema)]
+pub struct Balance {
+    pub currency_id: i64,
+    pub name: String,
+    pub image: String,
+    pub kind: String,
+    /// Decimal strings.
+    pub available: String,
+    pub frozen: String,
+    pub value_usdt: String,
+}
+
+/// One account with every coin's balance.
+#[derive(Serialize, ToSchema)]
+pub struct AccountBalances {
+    /// The account code (1 contract, 2 spot, …).
+    pub account: i64,
+    pub name: String,
+    pub total_usdt: String,
+    pub balances: Vec<Balance>,
+}
+
+/// `wallet/list`: every account, valued in USDT.
+#[derive(Serialize, ToSchema)]
+pub struct Wallet {
+    pub total_usdt: String,
+    pub accounts: Vec<AccountBalances>,
 }
 
 /// Every account of the caller with every coin, valued in USDT.
-pub async fn list(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Value>> {
+pub async fn list(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Wallet>> {
     let user = form.req.user(&state).await?;
     let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
         "SELECT currency, account, available, frozen FROM balances WHERE holder = $1",
@@ -72,17 +129,28 @@ pub async fn list(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult
                 .unwrap_or((0, 0));
             let value = funds::value_in(av.saturating_add(fr), c, usdt);
             total = total.saturating_add(value);
-            balances.push(json!({
-                "currency_id": c.id, "name": c.name, "image": c.image, "kind": c.kind,
-                "available": units(av), "frozen": units(fr), "value_usdt": units(value),
-            }));
+            balances.push(Balance {
+                currency_id: c.id,
+                name: c.name.clone(),
+                image: c.image.clone(),
+                kind: c.kind.clone(),
+                available: units(av),
+                frozen: units(fr),
+                value_usdt: units(value),
+            });
         }
         grand = grand.saturating_add(total);
-        accounts.push(json!({"account": code, "name": name, "total_usdt": units(total), "balances": balances}));
+        accounts.push(AccountBalances {
+            account: code,
+            name: name.to_string(),
+            total_usdt: units(total),
+            balances,
+        });
     }
-    Ok(Reply(
-        json!({"total_usdt": units(grand), "accounts": accounts}),
-    ))
+    Ok(Reply(Wallet {
+        total_usdt: units(grand),
+        accounts,
+    }))
 }
 
 /// `wallet/detail`: one coin in one account.
@@ -95,10 +163,23 @@ pub struct DetailParams {
     pub account: Option<Account>,
 }
 
+/// `wallet/detail`: the coin with its balance in one account.
+#[derive(Serialize, ToSchema)]
+pub struct CoinBalance {
+    #[serde(flatten)]
+    pub coin: CoinInfo,
+    pub currency_id: i64,
+    pub account: i64,
+    /// Decimal strings.
+    pub available: String,
+    pub frozen: String,
+    pub value_usdt: String,
+}
+
 pub async fn detail(
     state: web::Data<AppState>,
     form: Form<DetailParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<CoinBalance>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -107,13 +188,14 @@ pub async fn detail(
     let (av, fr) = ledger::balance(&state.db, user.id, coin.id, acct)
         .await
         .map_err(funds::ledger_error)?;
-    let mut v = coin_json(coin);
-    v["currency_id"] = json!(coin.id);
-    v["account"] = json!(acct);
-    v["available"] = json!(units(av));
-    v["frozen"] = json!(units(fr));
-    v["value_usdt"] = json!(units(funds::value_in(av + fr, coin, Decimal::ONE)));
-    Ok(Reply(v))
+    Ok(Reply(CoinBalance {
+        coin: coin_info(coin),
+        currency_id: coin.id,
+        account: acct,
+        available: units(av),
+        frozen: units(fr),
+        value_usdt: units(funds::value_in(av + fr, coin, Decimal::ONE)),
+    }))
 }
 
 /// `wallet/legal_log`: a page of ledger entries, optionally of one coin or account.
@@ -127,11 +209,30 @@ pub struct RecordsParams {
     pub limit: Option<Page>,
 }
 
+/// One ledger entry of the caller's.
+#[derive(Serialize, ToSchema)]
+pub struct Record {
+    pub id: i64,
+    pub currency_id: i64,
+    pub currency: String,
+    pub account: i64,
+    pub account_name: String,
+    /// `available` or `frozen`.
+    pub bucket: String,
+    /// Decimal strings; the amount is signed.
+    pub amount: String,
+    pub balance_after: String,
+    pub reason: String,
+    pub ref_type: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
 /// The caller's ledger entries, newest first, optionally for one coin or account.
 pub async fn records(
     state: web::Data<AppState>,
     form: Form<RecordsParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<crate::params::Paged<Record>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -164,17 +265,30 @@ pub async fn records(
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, cur, acct, bucket, amount, after, reason, ref_type, at)| {
-            let name = state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default();
-            json!({
-                "id": id, "currency_id": cur, "currency": name, "account": acct,
-                "account_name": account_name(acct), "bucket": if bucket == 0 { "available" } else { "frozen" },
-                "amount": units(amount), "balance_after": units(after), "reason": reason,
-                "ref_type": ref_type, "created_at": at,
-            })
-        })
+        .map(
+            |(id, cur, acct, bucket, amount, after, reason, ref_type, at)| {
+                let name = state
+                    .settings
+                    .currency(cur)
+                    .map(|c| c.name.clone())
+                    .unwrap_or_default();
+                Record {
+                    id,
+                    currency_id: cur,
+                    currency: name,
+                    account: acct,
+                    account_name: account_name(acct).to_string(),
+                    bucket: if bucket == 0 { "available" } else { "frozen" }.to_string(),
+                    amount: units(amount),
+                    balance_after: units(after),
+                    reason,
+                    ref_type,
+                    created_at: at,
+                }
+            },
+        )
         .collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(crate::params::Paged::of(paging, data, total)))
 }
 
 /// Seeds the platform's deposit addresses from config (admins edit them later).
@@ -252,20 +366,37 @@ pub struct AddressParams {
     pub network: Option<String>,
 }
 
+/// The platform's deposit address for one coin and network.
+#[derive(Serialize, ToSchema)]
+pub struct DepositAddress {
+    pub currency_id: i64,
+    pub name: String,
+    pub network: String,
+    pub address: String,
+    /// Whether it is a demo address (nothing sent to it arrives).
+    pub demo: bool,
+    /// Every network of the coin.
+    pub networks: Vec<String>,
+}
+
 pub async fn in_address(
     state: web::Data<AppState>,
     form: Form<AddressParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<DepositAddress>> {
     let (req, p) = form.split();
     req.user(&state).await?;
     let p = p?;
     let coin = funds::coin(&state, &p.currency)?;
     let net = network(coin, p.network.as_deref())?;
     let (address, demo) = deposit_address(&state, coin.id, net).await?;
-    Ok(Reply(json!({
-        "currency_id": coin.id, "name": coin.name, "network": net, "address": address, "demo": demo,
-        "networks": coin.networks.iter().map(|n| n.name.clone()).collect::<Vec<_>>(),
-    })))
+    Ok(Reply(DepositAddress {
+        currency_id: coin.id,
+        name: coin.name.clone(),
+        network: net.to_string(),
+        address,
+        demo,
+        networks: coin.networks.iter().map(|n| n.name.clone()).collect(),
+    }))
 }
 
 /// `wallet/charge_req`: a deposit to credit once an admin has seen the voucher.
@@ -331,17 +462,49 @@ type RequestRow = (
     Option<i64>,
 );
 
-fn deposit_json(state: &AppState, r: RequestRow) -> Value {
+/// A deposit request, as its requester and the review desk see it.
+#[derive(Serialize, ToSchema)]
+pub struct Deposit {
+    pub id: i64,
+    pub user_id: i64,
+    pub currency_id: i64,
+    pub currency: String,
+    pub network: String,
+    pub address: String,
+    /// A decimal string.
+    pub amount: String,
+    /// A signed link to the payment voucher.
+    pub voucher: String,
+    /// 0 under review, 1 credited, 2 rejected.
+    pub state: i64,
+    pub reason: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+    pub reviewed_at: Option<i64>,
+}
+
+fn deposit_json(state: &AppState, r: RequestRow) -> Deposit {
     let (id, user_id, cur, network, address, amount, voucher, st, reason, created_at, reviewed_at) =
         r;
-    json!({
-        "id": id, "user_id": user_id, "currency_id": cur,
-        "currency": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
-        "network": network, "address": address, "amount": units(amount),
+    Deposit {
+        id,
+        user_id,
+        currency_id: cur,
+        currency: state
+            .settings
+            .currency(cur)
+            .map(|c| c.name.clone())
+            .unwrap_or_default(),
+        network,
+        address,
+        amount: units(amount),
         // Only the requester and admins read this row, so both get a link.
-        "voucher": crate::uploads::signed(state, &voucher),
-        "state": st, "reason": reason, "created_at": created_at, "reviewed_at": reviewed_at,
-    })
+        voucher: crate::uploads::signed(state, &voucher),
+        state: st,
+        reason,
+        created_at,
+        reviewed_at,
+    }
 }
 
 const DEPOSIT_COLUMNS: &str =
@@ -350,7 +513,7 @@ const DEPOSIT_COLUMNS: &str =
 pub async fn deposit_log(
     state: web::Data<AppState>,
     form: Form<PageParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<crate::params::Paged<Deposit>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -365,14 +528,14 @@ pub async fn deposit_log(
     )
     .await?;
     let data = rows.into_iter().map(|r| deposit_json(&state, r)).collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(crate::params::Paged::of(paging, data, total)))
 }
 
 /// Pages the deposit review queue for admins (state filter optional).
 pub async fn deposit_queue(
     state: &AppState,
     q: crate::api::admin::QueueParams,
-) -> ApiResult<Value> {
+) -> ApiResult<crate::params::Paged<Deposit>> {
     let paging = Paging::of(q.page, q.limit);
     let st = q.state();
     let (rows, total): (Vec<RequestRow>, i64) = super::paged(
@@ -384,7 +547,8 @@ pub async fn deposit_queue(
         paging,
     )
     .await?;
-    Ok(paging.wrap(
+    Ok(crate::params::Paged::of(
+        paging,
         rows.into_iter().map(|r| deposit_json(state, r)).collect(),
         total,
     ))
@@ -627,21 +791,57 @@ type WithdrawRow = (
 const WITHDRAW_COLUMNS: &str =
     "id, user_id, currency, kind, destination, amount, fee, state, reason, created_at, reviewed_at";
 
-fn withdraw_json(state: &AppState, r: WithdrawRow) -> Value {
+/// A withdrawal request, as its requester and the review desk see it.
+#[derive(Serialize, ToSchema)]
+pub struct Withdrawal {
+    pub id: i64,
+    pub user_id: i64,
+    pub currency_id: i64,
+    pub currency: String,
+    /// 0 address, 1 bank card, 2 international card.
+    #[serde(rename = "type")]
+    pub kind: i64,
+    /// The address or the card it goes to.
+    pub destination: String,
+    /// Decimal strings: taken, fee, and what arrives.
+    pub number: String,
+    pub fee: String,
+    pub receive: String,
+    /// 0 under review, 1 paid out, 2 rejected, 3 cancelled.
+    pub state: i64,
+    pub reason: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+    pub reviewed_at: Option<i64>,
+}
+
+fn withdraw_json(state: &AppState, r: WithdrawRow) -> Withdrawal {
     let (id, user_id, cur, kind, destination, amount, fee, st, reason, created_at, reviewed_at) = r;
-    json!({
-        "id": id, "user_id": user_id, "currency_id": cur,
-        "currency": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
-        "type": kind, "destination": destination, "number": units(amount), "fee": units(fee),
-        "receive": units(amount - fee), "state": st, "reason": reason,
-        "created_at": created_at, "reviewed_at": reviewed_at,
-    })
+    Withdrawal {
+        id,
+        user_id,
+        currency_id: cur,
+        currency: state
+            .settings
+            .currency(cur)
+            .map(|c| c.name.clone())
+            .unwrap_or_default(),
+        kind,
+        destination,
+        number: units(amount),
+        fee: units(fee),
+        receive: units(amount - fee),
+        state: st,
+        reason,
+        created_at,
+        reviewed_at,
+    }
 }
 
 pub async fn withdraw_log(
     state: web::Data<AppState>,
     form: Form<PageParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<crate::params::Paged<Withdrawal>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -655,7 +855,8 @@ pub async fn withdraw_log(
         paging,
     )
     .await?;
-    Ok(Reply(paging.wrap(
+    Ok(Reply(crate::params::Paged::of(
+        paging,
         rows.into_iter().map(|r| withdraw_json(&state, r)).collect(),
         total,
     )))
@@ -664,7 +865,7 @@ pub async fn withdraw_log(
 pub async fn withdraw_queue(
     state: &AppState,
     q: crate::api::admin::QueueParams,
-) -> ApiResult<Value> {
+) -> ApiResult<crate::params::Paged<Withdrawal>> {
     let paging = Paging::of(q.page, q.limit);
     let st = q.state();
     let (rows, total): (Vec<WithdrawRow>, i64) = super::paged(
@@ -676,7 +877,8 @@ pub async fn withdraw_queue(
         paging,
     )
     .await?;
-    Ok(paging.wrap(
+    Ok(crate::params::Paged::of(
+        paging,
         rows.into_iter().map(|r| withdraw_json(state, r)).collect(),
         total,
     ))
@@ -849,10 +1051,26 @@ pub async fn change(
     Ok(Reply(t(req.lang, "ok_done", &[])))
 }
 
+/// A transfer between two of the caller's accounts.
+#[derive(Serialize, ToSchema)]
+pub struct Transfer {
+    pub id: i64,
+    pub currency_id: i64,
+    pub currency: String,
+    /// A decimal string.
+    pub number: String,
+    pub from_field: i64,
+    pub to_field: i64,
+    pub from_name: String,
+    pub to_name: String,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
 pub async fn transfer_history(
     state: web::Data<AppState>,
     form: Form<PageParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<crate::params::Paged<Transfer>>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
@@ -869,28 +1087,47 @@ pub async fn transfer_history(
     .await?;
     let data = rows
         .into_iter()
-        .map(|(id, cur, amount, from, to, at)| {
-            json!({
-                "id": id, "currency_id": cur,
-                "currency": state.settings.currency(cur).map(|c| c.name.clone()).unwrap_or_default(),
-                "number": units(amount), "from_field": from, "to_field": to,
-                "from_name": account_name(from), "to_name": account_name(to), "created_at": at,
-            })
+        .map(|(id, cur, amount, from, to, at)| Transfer {
+            id,
+            currency_id: cur,
+            currency: state
+                .settings
+                .currency(cur)
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
+            number: units(amount),
+            from_field: from,
+            to_field: to,
+            from_name: account_name(from).to_string(),
+            to_name: account_name(to).to_string(),
+            created_at: at,
         })
         .collect();
-    Ok(Reply(paging.wrap(data, total)))
+    Ok(Reply(crate::params::Paged::of(paging, data, total)))
+}
+
+/// `user/getTransferList`: the coins that convert, and the fee rate.
+#[derive(Serialize, ToSchema)]
+pub struct Conversions {
+    pub currencies: Vec<CoinInfo>,
+    /// A decimal string (0.001 is 0.1%).
+    pub fee_rate: String,
 }
 
 pub async fn conversion_list(
     state: web::Data<AppState>,
     form: Form<NoParams>,
-) -> ApiResult<Reply<Value>> {
+) -> ApiResult<Reply<Conversions>> {
     form.req.user(&state).await?;
-    let list: Vec<Value> = state.settings.currencies.iter().map(coin_json).collect();
-    Ok(Reply(json!({
-        "currencies": list,
-        "fee_rate": state.settings.wallet.conversion_fee_rate.normalize().to_string(),
-    })))
+    Ok(Reply(Conversions {
+        currencies: state.settings.currencies.iter().map(coin_info).collect(),
+        fee_rate: state
+            .settings
+            .wallet
+            .conversion_fee_rate
+            .normalize()
+            .to_string(),
+    }))
 }
 
 type Pair = (

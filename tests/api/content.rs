@@ -208,6 +208,29 @@ fn declared(doc: &serde_json::Value, path: &str, method: &str) -> serde_json::Va
 /// typed; a route missing from it must be typed.
 const STILL_UNTYPED: &[&str] = &[];
 
+/// Every `$ref` in `v`.
+fn refs_in(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, x) in map {
+                match (k.as_str(), x.as_str()) {
+                    ("$ref", Some(r)) => out.push(r.to_string()),
+                    _ => refs_in(x, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|x| refs_in(x, out)),
+        _ => {}
+    }
+}
+
+/// The message schema a route's answer declares.
+fn answer<'a>(doc: &'a serde_json::Value, path: &str, method: &str) -> &'a serde_json::Value {
+    let schema =
+        &doc["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"];
+    resolve(doc, &schema["properties"]["message"])
+}
+
 async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
     let doc: serde_json::Value = app
         .client
@@ -225,9 +248,13 @@ async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
     ];
     let mut typed = 0;
     let mut untyped = Vec::new();
+    let mut untyped_answers = Vec::new();
     for (prefix, table) in tables {
         for r in table {
             let path = format!("{prefix}{}", r.path);
+            if (r.answer)(&mut Vec::new()).is_none() {
+                untyped_answers.push(format!("{} {path}", r.method));
+            }
             if !r.typed() {
                 untyped.push(format!("{} {path}", r.method));
                 continue;
@@ -264,6 +291,21 @@ async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
         untyped, allowed,
         "untyped routes (left) differ from the list still allowed (right)"
     );
+    // Every answer is typed; a new route must type its answer.
+    assert!(
+        untyped_answers.is_empty(),
+        "routes with untyped answers: {untyped_answers:?}"
+    );
+    // Every schema referred to is in the document.
+    let mut refs = Vec::new();
+    refs_in(&doc, &mut refs);
+    for r in &refs {
+        let name = r.trim_start_matches("#/components/schemas/");
+        assert!(
+            doc["components"]["schemas"].get(name).is_some(),
+            "{r} is referred to but not in the document"
+        );
+    }
 
     // coin/trade: side 1 or 2, amount a decimal string, the required fields.
     let trade = declared(&doc, "/api/coin/trade", "post");
@@ -344,6 +386,48 @@ async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
     let page = resolve(&doc, &contracts["properties"]["message"]);
     let item = resolve(&doc, &page["properties"]["data"]["items"]);
     assert!(item["properties"]["caution_money"].is_object(), "{page}");
+    // The quotation rows: the ticker with the depth, both the actor's.
+    let groups = answer(&doc, "/api/currency/quotation_new", "get");
+    let row = resolve(
+        &doc,
+        &resolve(&doc, &groups["items"])["properties"]["quotation"]["items"],
+    );
+    let parts: Vec<&serde_json::Value> = row["allOf"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| resolve(&doc, p))
+        .collect();
+    assert!(
+        parts
+            .iter()
+            .any(|p| p["properties"]["now_price"]["type"] == "string")
+            && parts.iter().any(|p| p["properties"]["depth"].is_object()),
+        "{row}"
+    );
+    // A bank card or null.
+    let card = answer(&doc, "/api/user/cash_info", "post");
+    let kinds: Vec<&serde_json::Value> = card["oneOf"].as_array().into_iter().flatten().collect();
+    assert!(
+        kinds.iter().any(|k| k["type"] == "null")
+            && kinds
+                .iter()
+                .any(|k| resolve(&doc, k)["properties"]["swift_code"]["type"] == "string"),
+        "{card}"
+    );
+    // A review queue's rows are the requests with the requester's account.
+    let queue = answer(&doc, "/admin/api/deposits", "get");
+    let row = resolve(&doc, &queue["properties"]["data"]["items"]);
+    let fields = serde_json::to_string(row).unwrap_or_default();
+    assert!(
+        fields.contains("\"account\"") && fields.contains("#/components/schemas/Deposit"),
+        "{row}"
+    );
+    assert_eq!(
+        answer(&doc, "/api/getSetting", "get")["type"],
+        "string",
+        "a setting's value is a string"
+    );
 
     // What the document declares is what the handler reads: a missing field
     // answers the field's own message, in the request's language.
@@ -374,3 +458,85 @@ async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
     );
 }
 on_both!(typed_routes_declare_their_fields_types_and_answers);
+
+/// `v` reads into `T` and `T` writes it back unchanged.
+fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(v: serde_json::Value) {
+    let typed: T = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+    assert_eq!(serde_json::to_value(&typed).ok(), Some(v));
+}
+
+/// What the actors answer in JSON reads into the typed answers that mirror it
+/// and writes back unchanged: each running market's snapshot (its book
+/// quoted) and health, the hub's and the demo traders' health, and trades as
+/// they are read back.
+async fn the_actors_json_is_what_the_typed_answers_mirror(app: TestApp) {
+    use actors::market::actor::{Health, Snapshot, Tick};
+    use bourse::api::market::{ActorHealth, Quotation, Trade};
+    let fail = |e: actix::MailboxError| -> serde_json::Value { panic!("{e}") };
+    for m in &app.state.markets.list {
+        // The provider quotes: the book has levels on both sides.
+        m.send(Tick).await.unwrap_or_else(|e| panic!("{e}"));
+        let snap = m.send(Snapshot).await.unwrap_or_else(fail);
+        for side in ["bids", "asks"] {
+            assert!(
+                snap["depth"][side]
+                    .as_array()
+                    .is_some_and(|l| !l.is_empty()),
+                "{snap}"
+            );
+        }
+        round_trip::<Quotation>(snap);
+        round_trip::<ActorHealth>(m.send(Health).await.unwrap_or_else(fail));
+    }
+    round_trip::<ActorHealth>(
+        app.state
+            .hub
+            .send(bourse::socket::hub::HubHealth)
+            .await
+            .unwrap_or_else(fail),
+    );
+    let traders = app
+        .state
+        .demo_traders
+        .as_ref()
+        .unwrap_or_else(|| panic!("the demo traders run"));
+    round_trip::<ActorHealth>(
+        traders
+            .send(bourse::demo_traders::Report)
+            .await
+            .unwrap_or_else(fail),
+    );
+
+    let token = app.login("demo@bourse.local", "Demo123456").await;
+    app.post(
+        "/coin/trade",
+        Some(&token),
+        &[
+            ("match_id", "1"),
+            ("type", "1"),
+            ("order_type", "market"),
+            ("amount", "100"),
+        ],
+    )
+    .await
+    .assert_ok();
+    let m = app
+        .state
+        .markets
+        .by_id(1)
+        .unwrap_or_else(|| panic!("market 1"));
+    let trades = actors::market::trades::recent(&app.state.db, 1, &m.spec.symbol, 10)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!trades.is_empty(), "the market buy traded");
+    for t in trades {
+        round_trip::<Trade>(t);
+    }
+}
+on_both!(
+    the_actors_json_is_what_the_typed_answers_mirror,
+    &[
+        ("BOURSE__DEMO__TRADERS", "1"),
+        ("BOURSE__DEMO__TRADER_EVERY_MS", "60000")
+    ]
+);
