@@ -534,26 +534,21 @@ pub async fn orders(
     Ok(Reply(params::Paged::of(paging, data, total)))
 }
 
-/// Every actor with its backlog, messages handled and last message time.
-pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Value>> {
-    let mut actors = Vec::new();
-    for m in &state.markets.list {
-        match m.send(actors::market::actor::Health).await {
-            Ok(h) => actors.push(h),
-            Err(_) => {
-                actors.push(json!({"name": format!("market:{}", m.spec.symbol), "alive": false}))
-            }
-        }
-    }
-    if let Ok(h) = state.hub.send(crate::socket::hub::HubHealth).await {
-        actors.push(h);
-    }
-    if let Some(d) = &state.demo_traders {
-        if let Ok(h) = d.send(crate::demo_traders::Report).await {
-            actors.push(h);
-        }
-    }
-    Ok(Reply(json!({"actors": actors})))
+/// Every running actor's report: markets, the hub, the demo traders, and
+/// whatever later products register. One that does not answer within a second
+/// is listed as failing.
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    /// When the reports were gathered (ms since the epoch).
+    pub at: i64,
+    pub actors: Vec<actors::runtime::HealthReport>,
+}
+
+pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Health>> {
+    Ok(Reply(Health {
+        at: crate::db::now_ms(),
+        actors: state.actors.reports().await,
+    }))
 }
 
 #[cfg(test)]
