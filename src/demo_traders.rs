@@ -262,11 +262,9 @@ impl Handler<Checks> for DemoTraders {
 
     fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
         MessageResult(vec![
-            Check::ok("accounts", format!("{} traders", self.traders.len())),
-            Check::ok(
-                "orders",
-                format!("{} placed, {} refused", self.placed, self.refused),
-            ),
+            Check::ok("accounts", self.traders.len().to_string()),
+            Check::ok("placed", self.placed.to_string()),
+            Check::ok("refused", self.refused.to_string()),
         ])
     }
 }

@@ -187,7 +187,7 @@ pub async fn start(
         let (db, events, spec2, deriv2) = (db.clone(), events.clone(), spec.clone(), deriv.clone());
         // Each start, the first and any restart, builds the actor afresh: it
         // reloads its book, bars, index and positions from the database.
-        let make = move |_meter| {
+        let make = move |meter| {
             let feed = RandomWalk::new(
                 start_price,
                 spec2.tick,
@@ -201,7 +201,8 @@ pub async fn start(
                 tick_every,
                 lp.clone(),
                 Some(events.clone()),
-            );
+            )
+            .with_meter(meter);
             match deriv2.clone() {
                 Some(d) => actor.with_derivatives(d),
                 None => actor,

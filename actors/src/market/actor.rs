@@ -12,12 +12,13 @@ use super::feed::PriceFeed;
 use super::kline::{Bar, Period, PERIODS};
 use super::settle::{fill_postings, Fees};
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
-use crate::runtime::{Channel, Check, Checks, Event};
+use crate::runtime::{Channel, Check, Checks, Event, Meter, Status};
 use crate::sql::{Arg, Db, Params, Store};
 use actix::prelude::*;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The static description of a market.
@@ -157,6 +158,9 @@ pub struct MarketActor {
     pub(crate) events: Option<Recipient<Event>>,
     /// When the index last moved (ms), for the health checks.
     last_tick_at: i64,
+    /// The handle's meter: ticks count as messages handled, so the health
+    /// screen shows an idle market alive.
+    meter: Option<Arc<Meter>>,
     /// Contracts and options of this market, when it offers them.
     pub(crate) deriv: Option<super::deriv::Deriv>,
     /// Orders waiting for the next batch commit.
@@ -214,6 +218,7 @@ impl MarketActor {
             seq: 0,
             events,
             last_tick_at: 0,
+            meter: None,
             deriv: None,
             queue: Vec::new(),
             held: Default::default(),
@@ -221,6 +226,12 @@ impl MarketActor {
             depth_due: false,
             flush_scheduled: false,
         }
+    }
+
+    /// Counts its ticks on the supervising handle's meter.
+    pub fn with_meter(mut self, meter: Arc<Meter>) -> MarketActor {
+        self.meter = Some(meter);
+        self
     }
 
     /// Offers contracts and/or options in this market.
@@ -1770,6 +1781,9 @@ impl Handler<Tick> for MarketActor {
     fn handle(&mut self, _: Tick, ctx: &mut Context<Self>) -> Self::Result {
         self.index = self.feed.next_price();
         self.last_tick_at = now_ms();
+        if let Some(m) = &self.meter {
+            m.seen();
+        }
         // Contracts and options look at the new mark next, in their own turn.
         ctx.notify(super::deriv::MarkChanged);
         self.observe(self.index, 0, 0, now_ms());
@@ -1850,21 +1864,23 @@ impl Handler<Checks> for MarketActor {
     type Result = MessageResult<Checks>;
 
     fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        // Details are values (counts, prices) or a word the health screen
+        // translates (`not_loaded`), never sentences.
         let mut checks = vec![match &self.live {
-            Some(l) => Check::ok("book", format!("{} open orders", l.book.len())),
-            None => Check::fail("book", "not loaded"),
+            Some(l) => Check::ok("open_orders", l.book.len().to_string()),
+            None => Check::fail("open_orders", "not_loaded"),
         }];
         if !self.tick_every.is_zero() {
             // The index moves every tick; a market several ticks late is stuck
             // behind something (a slow commit, a full mailbox).
             let age = now_ms().saturating_sub(self.last_tick_at);
             let late = self.tick_every.as_millis() as i64 * 5;
-            let detail = format!("{} (moved {age} ms ago)", units(self.index));
-            checks.push(if self.last_tick_at == 0 || age <= late {
-                Check::ok("index", detail)
+            let status = if self.last_tick_at == 0 || age <= late {
+                Status::Ok
             } else {
-                Check::warn("index", detail)
-            });
+                Status::Warn
+            };
+            checks.push(Check::new("index", status, units(self.index)));
         }
         checks.extend(super::deriv::checks(self));
         MessageResult(checks)

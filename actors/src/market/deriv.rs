@@ -79,19 +79,15 @@ pub(crate) fn checks(act: &MarketActor) -> Vec<crate::runtime::Check> {
         return Vec::new();
     };
     if !d.loaded {
-        return vec![Check::fail(
-            "derivatives",
-            "positions and options not loaded",
-        )];
+        return vec![Check::fail("positions", "not_loaded")];
     }
-    let now = now_ms();
     // An option more than five seconds past its expiry is settling late.
-    let overdue = d.wheel.next_due().is_some_and(|t| now - t > 5_000);
-    let options = format!("{} open", d.wheel.len());
+    let overdue = d.wheel.next_due().is_some_and(|t| now_ms() - t > 5_000);
+    let options = d.wheel.len().to_string();
     vec![
-        Check::ok("positions", format!("{} open", d.book.len())),
+        Check::ok("positions", d.book.len().to_string()),
         if overdue {
-            Check::warn("options", format!("{options}, settlement overdue"))
+            Check::warn("options", options)
         } else {
             Check::ok("options", options)
         },

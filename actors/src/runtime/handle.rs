@@ -112,11 +112,9 @@ where
     pub async fn report(&self) -> HealthReport {
         let checks = match tokio::time::timeout(ANSWER_WITHIN, self.addr().send(Checks)).await {
             Ok(Ok(checks)) => checks,
-            Ok(Err(_)) => vec![Check::fail(
-                "running",
-                "stopped; a new instance is starting",
-            )],
-            Err(_) => vec![Check::fail("answer", "no answer within one second")],
+            // Details are words the health screen translates.
+            Ok(Err(_)) => vec![Check::fail("running", "restarting")],
+            Err(_) => vec![Check::fail("answer", "no_answer")],
         };
         self.inner
             .meter

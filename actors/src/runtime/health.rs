@@ -18,10 +18,12 @@ pub enum Status {
 /// One thing an actor checks about itself.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Check {
-    /// What is checked (`book`, `index`, `positions`…).
+    /// What is checked (`open_orders`, `index`, `positions`…); the health
+    /// screen translates it.
     pub name: String,
     pub status: Status,
-    /// What was found, for a person to read.
+    /// What was found: a value (a count, a price) or one word the screen
+    /// translates (`not_loaded`, `restarting`, `no_answer`), not a sentence.
     pub detail: String,
 }
 
@@ -155,7 +157,7 @@ mod tests {
         let r = m.report(
             "market:X",
             "market",
-            vec![Check::ok("book", "3 orders"), Check::warn("index", "late")],
+            vec![Check::ok("open_orders", "3"), Check::warn("index", "67000")],
         );
         assert_eq!((r.backlog, r.handled, r.restarts), (1, 1, 0));
         assert_eq!(r.status, Status::Warn);
