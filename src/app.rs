@@ -89,7 +89,17 @@ impl Application {
         // Fan-out gets a thread of its own, so a burst to thousands of sockets
         // never delays the market actors' matching and commits.
         let hub_thread = actix::Arbiter::new();
+        let registry = Arc::new(::actors::runtime::Registry::default());
+        let hub_meter = hub.meter();
         let hub = crate::socket::hub::Hub::start_in_arbiter(&hub_thread.handle(), move |_| hub);
+        // Watched, not supervised: its state is the live sockets, which a
+        // restart could not rebuild from the database.
+        registry.add(::actors::runtime::Handle::watch(
+            "hub",
+            "hub",
+            hub.clone(),
+            hub_meter,
+        ));
         if settings.dev.outbox {
             let served = if settings.outbox_served() {
                 "readable by anyone who can reach this address"
@@ -114,7 +124,7 @@ impl Application {
             sessions: Arc::default(),
             link_key: Arc::new(link_key),
             settings: Arc::new(settings),
-            demo_traders: None,
+            actors: registry.clone(),
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
             .map_err(|e| format!("{}: {e}", state.settings.uploads.dir.display()))?;
@@ -127,13 +137,25 @@ impl Application {
         if crate::seed::seed_if_empty(&state, &state.settings).await? {
             log::info!("seeded demo data");
         }
-        state.markets = crate::markets::start(&store, &state.settings, hub.recipient()).await?;
+        state.markets =
+            crate::markets::start(&store, &state.settings, hub.recipient(), &registry).await?;
         let demo = &state.settings.demo;
         if demo.traders > 0 {
             let traders = crate::demo_traders::ensure_accounts(&state, demo.traders).await?;
             let every = std::time::Duration::from_millis(demo.trader_every_ms.max(100));
-            let actor = crate::demo_traders::DemoTraders::new(state.clone(), traders, every);
-            state.demo_traders = Some(actor.start());
+            let for_traders = state.clone();
+            registry.add(::actors::runtime::Handle::supervise(
+                "demo-traders",
+                "demo-traders",
+                move |meter| {
+                    crate::demo_traders::DemoTraders::new(
+                        for_traders.clone(),
+                        traders.clone(),
+                        every,
+                        meter,
+                    )
+                },
+            ));
             log::info!("{} demo traders are trading (demo.traders)", demo.traders);
         }
         let app_state = state.clone();

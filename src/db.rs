@@ -172,10 +172,9 @@ fn ensure_sqlite_dir(url: &str) {
     }
 }
 
-/// Milliseconds since the epoch, the unit of every stored time.
-pub fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
-}
+/// Milliseconds since the epoch, the unit of every stored time (the one clock
+/// every actor reads too).
+pub use ::actors::runtime::clock::now_ms;
 
 /// SQLite's own checkpoint, inline in whichever commit takes the log past this
 /// many frames (64 MB of 2 KB pages): only a backstop for `spawn_checkpointer`.

@@ -12,11 +12,13 @@ use ::actors::ledger::account;
 use ::actors::market::actor::{MarketSpec, Place, Snapshot};
 use ::actors::market::book::{Kind, Side};
 use ::actors::money::to_units;
+use ::actors::runtime::{Check, Checks, Meter};
 use actix::prelude::*;
 use rand::Rng;
 use rust_decimal::Decimal;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Spending per order in the quote coin: from 15 to 300 (units of the quote).
@@ -145,12 +147,17 @@ pub struct DemoTraders {
     placed: u64,
     refused: u64,
     busy: bool,
-    /// When the last round ended (ms), for the health screen.
-    last_round_at: Option<i64>,
+    /// Counts each round as a message handled, for the health screen.
+    meter: Arc<Meter>,
 }
 
 impl DemoTraders {
-    pub fn new(state: AppState, traders: Vec<i64>, every: Duration) -> DemoTraders {
+    pub fn new(
+        state: AppState,
+        traders: Vec<i64>,
+        every: Duration,
+        meter: Arc<Meter>,
+    ) -> DemoTraders {
         DemoTraders {
             state,
             traders,
@@ -158,7 +165,7 @@ impl DemoTraders {
             placed: 0,
             refused: 0,
             busy: false,
-            last_round_at: None,
+            meter,
         }
     }
 }
@@ -239,7 +246,7 @@ impl Actor for DemoTraders {
             let fut = round(act.state.clone(), act.traders.clone());
             ctx.spawn(fut.into_actor(act).map(|res, act, _| {
                 act.busy = false;
-                act.last_round_at = Some(crate::db::now_ms());
+                act.meter.seen();
                 match res {
                     Some(true) => act.placed += 1,
                     Some(false) => act.refused += 1,
@@ -250,26 +257,15 @@ impl Actor for DemoTraders {
     }
 }
 
-/// The actor's report for the admin health screen.
-#[derive(Message)]
-#[rtype(result = "Value")]
-pub struct Report;
+impl Handler<Checks> for DemoTraders {
+    type Result = MessageResult<Checks>;
 
-impl Handler<Report> for DemoTraders {
-    type Result = MessageResult<Report>;
-
-    fn handle(&mut self, _: Report, _: &mut Context<Self>) -> Self::Result {
-        // The shape of every actor's line (name, backlog, handled, last
-        // message), with the traders' own counts; a round under way is its backlog.
-        MessageResult(json!({
-            "name": "demo-traders",
-            "backlog": u64::from(self.busy),
-            "handled": self.placed + self.refused,
-            "last_message_at": self.last_round_at,
-            "accounts": self.traders.len(),
-            "placed": self.placed,
-            "refused": self.refused,
-        }))
+    fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        MessageResult(vec![
+            Check::ok("accounts", self.traders.len().to_string()),
+            Check::ok("placed", self.placed.to_string()),
+            Check::ok("refused", self.refused.to_string()),
+        ])
     }
 }
 

@@ -4,14 +4,14 @@
 use crate::config::{MarketConfig, Settings};
 use crate::db::{now_ms, Db};
 use ::actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
-use ::actors::market::actor::{Backlog, LpConfig, MarketActor, MarketEvent, MarketSpec};
+use ::actors::market::actor::{LpConfig, MarketActor, MarketSpec, CHANNELS};
 use ::actors::market::deriv::{DerivSpec, OptionTerm};
 use ::actors::market::feed::RandomWalk;
 use ::actors::money::to_units;
+use ::actors::runtime::{Event, Handle, Registry};
 use ::actors::sql::Store;
 use actix::prelude::*;
 use rust_decimal::Decimal;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,8 +21,8 @@ pub struct MarketHandle {
     pub spec: MarketSpec,
     /// Contracts and options on offer, if any.
     pub deriv: Option<DerivSpec>,
-    pub addr: Addr<MarketActor>,
-    backlog: Backlog,
+    /// The supervised actor (restarted from the database should it stop).
+    pub handle: Handle<MarketActor>,
 }
 
 impl MarketHandle {
@@ -33,8 +33,7 @@ impl MarketHandle {
         M::Result: Send,
         MarketActor: Handler<M>,
     {
-        self.backlog.fetch_add(1, Ordering::Relaxed);
-        self.addr.send(msg).await
+        self.handle.send(msg).await
     }
 }
 
@@ -156,12 +155,17 @@ async fn lp_account(db: &Db, m: &MarketConfig) -> Result<i64, String> {
     Ok(id)
 }
 
-/// Starts every market on the current arbiter.
+/// Starts every market on the current arbiter, each supervised and listed in
+/// `registry` for the health screen.
 pub async fn start(
     db: &Store,
     settings: &Settings,
-    events: Recipient<MarketEvent>,
+    events: Recipient<Event>,
+    registry: &Registry,
 ) -> Result<Arc<Markets>, String> {
+    for channel in CHANNELS {
+        registry.add_channel(channel);
+    }
     let mut list = Vec::new();
     let ms = &settings.market;
     for m in &settings.markets {
@@ -177,32 +181,39 @@ pub async fn start(
         } else {
             None
         };
-        let feed = RandomWalk::new(
-            units(m.start_price),
-            spec.tick,
-            ppm(m.volatility),
-            m.id as u64 * 2_654_435_761,
-        );
-        let backlog: Backlog = Arc::default();
-        let actor = MarketActor::new(
-            spec.clone(),
-            db.clone(),
-            Box::new(feed),
-            Duration::from_millis(ms.tick_ms),
-            lp,
-            Some(events.clone()),
-            backlog.clone(),
-        );
         let deriv = derivatives(m, settings);
-        let actor = match deriv.clone() {
-            Some(d) => actor.with_derivatives(d),
-            None => actor,
+        let (start_price, volatility) = (units(m.start_price), ppm(m.volatility));
+        let tick_every = Duration::from_millis(ms.tick_ms);
+        let (db, events, spec2, deriv2) = (db.clone(), events.clone(), spec.clone(), deriv.clone());
+        // Each start, the first and any restart, builds the actor afresh: it
+        // reloads its book, bars, index and positions from the database.
+        let make = move |meter| {
+            let feed = RandomWalk::new(
+                start_price,
+                spec2.tick,
+                volatility,
+                spec2.id as u64 * 2_654_435_761,
+            );
+            let actor = MarketActor::new(
+                spec2.clone(),
+                db.clone(),
+                Box::new(feed),
+                tick_every,
+                lp.clone(),
+                Some(events.clone()),
+            )
+            .with_meter(meter);
+            match deriv2.clone() {
+                Some(d) => actor.with_derivatives(d),
+                None => actor,
+            }
         };
+        let handle = Handle::supervise(format!("market:{}", spec.symbol), "market", make);
+        registry.add(handle.clone());
         list.push(MarketHandle {
             deriv,
             spec,
-            addr: actor.start(),
-            backlog,
+            handle,
         });
     }
     Ok(Arc::new(Markets { list }))

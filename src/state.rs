@@ -23,6 +23,6 @@ pub struct AppState {
     pub sessions: Arc<crate::sessions::Sessions>,
     /// Signs the short-lived links to private uploads (see `uploads`).
     pub link_key: Arc<Vec<u8>>,
-    /// The demo traders, when the configuration runs them.
-    pub demo_traders: Option<Addr<crate::demo_traders::DemoTraders>>,
+    /// Every running actor, for the admin health screen.
+    pub actors: Arc<::actors::runtime::Registry>,
 }

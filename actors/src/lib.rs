@@ -5,5 +5,6 @@ pub mod lever;
 pub mod market;
 pub mod money;
 pub mod options;
+pub mod runtime;
 pub mod sql;
 pub mod testenv;

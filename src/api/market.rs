@@ -641,100 +641,26 @@ pub async fn orders(
     Ok(Reply(params::Paged::of(paging, data, total)))
 }
 
-/// One actor's health as it reports it. Every actor names itself; the other
-/// fields are those its kind reports (a market, the socket hub, the demo
-/// traders), absent otherwise.
-#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq, Default)]
-pub struct ActorHealth {
-    /// `market:BTC/USDT`, `hub` or `demo-traders`.
-    pub name: String,
-    /// Only on a market that did not answer: false.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alive: Option<bool>,
-    /// Messages sent to it but not yet handled (the demo traders: 1 while a
-    /// round runs).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub backlog: Option<i64>,
-    /// Messages handled since start (the demo traders: orders tried).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub handled: Option<u64>,
-    /// When it last handled one, milliseconds since the epoch (a market or
-    /// the hub: 0 never; the demo traders: null before their first round).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
-    )]
-    #[schema(value_type = Option<i64>)]
-    pub last_message_at: Option<Option<i64>>,
-    /// A market: orders resting in its book.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub open_orders: Option<u64>,
-    /// A market: its index price, a decimal string.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub index: Option<String>,
-    /// The hub: sockets connected.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sessions: Option<u64>,
-    /// The hub: messages delivered to sockets.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub delivered: Option<u64>,
-    /// The demo traders: how many accounts trade.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub accounts: Option<u64>,
-    /// The demo traders: orders placed and refused.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub placed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refused: Option<u64>,
-}
-
-/// A field that is there, null or not: `Some` (absent is `None`, the default).
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
-    Option::<i64>::deserialize(d).map(Some)
-}
-
-/// `admin/health`: every actor.
+/// Every running actor's report: markets, the hub, the demo traders, and
+/// whatever later products register. One that does not answer within a second
+/// is listed as failing.
 #[derive(Serialize, ToSchema)]
-pub struct HealthReport {
-    pub actors: Vec<ActorHealth>,
+pub struct Health {
+    /// When the reports were gathered (ms since the epoch).
+    pub at: i64,
+    pub actors: Vec<actors::runtime::HealthReport>,
 }
 
-/// An actor's health JSON as an [`ActorHealth`].
-fn actor_health(v: Value) -> ApiResult<ActorHealth> {
-    serde_json::from_value(v).map_err(ApiError::internal)
-}
-
-/// Every actor with its backlog, messages handled and last message time.
-pub async fn health(
-    state: web::Data<AppState>,
-    _form: Form<NoParams>,
-) -> ApiResult<Reply<HealthReport>> {
-    let mut actors = Vec::new();
-    for m in &state.markets.list {
-        match m.send(actors::market::actor::Health).await {
-            Ok(h) => actors.push(actor_health(h)?),
-            Err(_) => actors.push(ActorHealth {
-                name: format!("market:{}", m.spec.symbol),
-                alive: Some(false),
-                ..ActorHealth::default()
-            }),
-        }
-    }
-    if let Ok(h) = state.hub.send(crate::socket::hub::HubHealth).await {
-        actors.push(actor_health(h)?);
-    }
-    if let Some(d) = &state.demo_traders {
-        if let Ok(h) = d.send(crate::demo_traders::Report).await {
-            actors.push(actor_health(h)?);
-        }
-    }
-    Ok(Reply(HealthReport { actors }))
+pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Health>> {
+    Ok(Reply(Health {
+        at: crate::db::now_ms(),
+        actors: state.actors.reports().await,
+    }))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{ActorHealth, Order, Quotation, Ticker, Trade};
+    use super::{Order, Quotation, Ticker, Trade};
     use actors::market::actor::{MarketActor, MarketSpec};
     use actors::market::book::Side;
     use actors::market::feed::FixedFeed;
@@ -758,32 +684,6 @@ mod tests {
                 serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
             assert_eq!(serde_json::to_value(&trade).ok(), Some(v));
         }
-    }
-
-    /// An actor's health reads and writes back as it came: a field left out
-    /// stays out, a null stays null.
-    #[test]
-    fn an_actors_health_keeps_null_apart_from_absent() {
-        for v in [
-            json!({"name": "hub", "sessions": 2, "handled": 9, "delivered": 7, "last_message_at": 5, "backlog": 0}),
-            json!({"name": "demo-traders", "backlog": 0, "handled": 0, "last_message_at": null,
-                   "accounts": 1, "placed": 0, "refused": 0}),
-            json!({"name": "market:BTC/USDT", "backlog": 0, "handled": 3, "last_message_at": 0,
-                   "open_orders": 40, "index": "67000.5"}),
-        ] {
-            let h: ActorHealth =
-                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
-            assert_eq!(serde_json::to_value(&h).ok(), Some(v));
-        }
-        let dead = ActorHealth {
-            name: "market:BTC/USDT".into(),
-            alive: Some(false),
-            ..ActorHealth::default()
-        };
-        assert_eq!(
-            serde_json::to_value(&dead).ok(),
-            Some(json!({"name": "market:BTC/USDT", "alive": false}))
-        );
     }
 
     /// The actor's ticker JSON and [`Ticker`] are the same shape, and with the
@@ -821,7 +721,6 @@ mod tests {
                 std::time::Duration::from_secs(1),
                 None,
                 None,
-                Default::default(),
             );
             let v = actor.ticker();
             let ticker: Ticker =

@@ -242,7 +242,7 @@ routes! { ADMIN_ROUTES, configure_admin;
     post "/verifications/approve" => admin::approve_verification [admin::ReviewParams => String], "admin", "Approve a verification";
     post "/verifications/reject" => admin::reject_verification [admin::ReviewParams => String], "admin", "Reject a verification with a reason";
     get "/audit" => admin::audit [NoParams => admin::Audit], "admin", "Ledger audit: journal sums and balances";
-    get "/health" => market::health [NoParams => market::HealthReport], "admin", "Every actor: backlog, messages handled, last message time";
+    get "/health" => market::health [NoParams => market::Health], "admin", "Every running actor: kind, backlog, handled, last message, started, restarts and its own checks";
     get "/deposit_addresses" => admin::deposit_addresses [NoParams => Vec<admin::PlatformAddress>], "admin", "The platform's deposit addresses";
     post "/deposit_addresses" => admin::set_deposit_address [admin::DepositAddressParams => String], "admin", "Change a deposit address";
     post "/fiat_rates" => admin::set_fiat_rate [admin::FiatRateParams => Vec<site::FiatRate>], "admin", "Change a fiat rate (code, rate per USD)";

@@ -4,7 +4,7 @@
 //! every node delivers what other nodes published, so a socket on any node gets
 //! the events of markets (and users) served elsewhere.
 
-use ::actors::market::actor::MarketEvent;
+use ::actors::runtime::{Check, Checks, Event, Meter, Topic};
 use actix::prelude::*;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -19,8 +19,8 @@ pub struct Outbound {
     pub frame: Arc<str>,
 }
 
-/// A subscription key: channel, symbol, and period for K-lines.
-pub type Sub = (String, String, Option<String>);
+/// A subscription key: channel, topic (a symbol), and variant (a K-line period).
+pub type Sub = Topic;
 
 struct Session {
     to: Recipient<Outbound>,
@@ -37,8 +37,9 @@ pub struct Hub {
     /// The signed-in sessions of each user, for private events.
     by_user: HashMap<i64, HashSet<u64>>,
     delivered: u64,
-    handled: u64,
-    last_message_at: i64,
+    /// Counts the messages handled, for the health screen (they arrive with
+    /// `do_send`, past any handle that could count them).
+    meter: Arc<Meter>,
     redis: Option<RedisLink>,
 }
 
@@ -55,11 +56,13 @@ struct RedisLink {
 #[rtype(result = "()")]
 pub struct Wire {
     node: String,
-    /// `ticker`, `channel` or `private`.
+    /// `broadcast` (`ticker` from older nodes), `channel` or `private`.
     kind: String,
     channel: Option<String>,
-    symbol: Option<String>,
-    period: Option<String>,
+    #[serde(alias = "symbol")]
+    topic: Option<String>,
+    #[serde(alias = "period")]
+    variant: Option<String>,
     event: String,
     user_id: Option<i64>,
     payload: Value,
@@ -68,38 +71,38 @@ pub struct Wire {
 impl Wire {
     /// Takes the event apart (its payload is moved, not copied: a batch's
     /// events are many JSON trees).
-    fn of(node: &str, e: MarketEvent) -> Wire {
+    fn of(node: &str, e: Event) -> Wire {
         let mut w = Wire {
             node: node.to_string(),
             kind: String::new(),
             channel: None,
-            symbol: None,
-            period: None,
+            topic: None,
+            variant: None,
             event: String::new(),
             user_id: None,
             payload: Value::Null,
         };
         match e {
-            MarketEvent::Ticker(p) => {
-                w.kind = "ticker".into();
-                w.event = "daymarket".into();
-                w.payload = p;
+            Event::Broadcast { event, payload } => {
+                w.kind = "broadcast".into();
+                w.event = event.to_string();
+                w.payload = payload;
             }
-            MarketEvent::Channel {
+            Event::Channel {
                 channel,
-                symbol,
-                period,
+                topic,
+                variant,
                 event,
                 payload,
             } => {
                 w.kind = "channel".into();
                 w.channel = Some(channel.to_string());
-                w.symbol = Some(symbol);
-                w.period = period.map(str::to_string);
+                w.topic = Some(topic);
+                w.variant = variant.map(str::to_string);
                 w.event = event.to_string();
                 w.payload = payload;
             }
-            MarketEvent::Private {
+            Event::Private {
                 user_id,
                 event,
                 payload,
@@ -110,7 +113,7 @@ impl Wire {
                 w.payload = payload;
             }
             // The hub takes a batch apart before it gets here.
-            MarketEvent::Many(_) => {}
+            Event::Many(_) => {}
         }
         w
     }
@@ -148,12 +151,12 @@ impl Hub {
             sent += 1;
         };
         match w.kind.as_str() {
-            "ticker" => self.sessions.values().for_each(|s| send(&s.to)),
+            "broadcast" | "ticker" => self.sessions.values().for_each(|s| send(&s.to)),
             "channel" => {
                 let key: Sub = (
                     w.channel.clone().unwrap_or_default(),
-                    w.symbol.clone().unwrap_or_default(),
-                    w.period.clone(),
+                    w.topic.clone().unwrap_or_default(),
+                    w.variant.clone(),
                 );
                 let ids = self.listeners.get(&key).into_iter().flatten();
                 ids.filter_map(|id| self.sessions.get(id))
@@ -193,11 +196,6 @@ pub struct Subscribe {
     pub sub: Sub,
     pub on: bool,
 }
-
-/// Counts for the health page.
-#[derive(Message)]
-#[rtype(result = "Value")]
-pub struct HubHealth;
 
 impl Actor for Hub {
     type Context = Context<Self>;
@@ -267,8 +265,12 @@ impl Hub {
     }
 
     fn touch(&mut self) {
-        self.handled += 1;
-        self.last_message_at = ::actors::market::actor::now_ms();
+        self.meter.seen();
+    }
+
+    /// The meter the health screen reads this hub's counts from.
+    pub fn meter(&self) -> Arc<Meter> {
+        self.meter.clone()
     }
 }
 
@@ -330,9 +332,9 @@ impl Handler<Subscribe> for Hub {
     }
 }
 
-impl Handler<MarketEvent> for Hub {
+impl Handler<Event> for Hub {
     type Result = ();
-    fn handle(&mut self, e: MarketEvent, _: &mut Context<Self>) {
+    fn handle(&mut self, e: Event, _: &mut Context<Self>) {
         self.touch();
         self.publish(e);
     }
@@ -340,8 +342,8 @@ impl Handler<MarketEvent> for Hub {
 
 impl Hub {
     /// Delivers one event here and hands it to the other nodes.
-    fn publish(&mut self, e: MarketEvent) {
-        if let MarketEvent::Many(events) = e {
+    fn publish(&mut self, e: Event) {
+        if let Event::Many(events) = e {
             for e in events {
                 self.publish(e);
             }
@@ -377,13 +379,21 @@ impl Handler<Wire> for Hub {
     }
 }
 
-impl Handler<HubHealth> for Hub {
-    type Result = MessageResult<HubHealth>;
-    fn handle(&mut self, _: HubHealth, _: &mut Context<Self>) -> Self::Result {
-        self.touch();
-        MessageResult(serde_json::json!({
-            "name": "hub", "sessions": self.sessions.len(), "handled": self.handled,
-            "delivered": self.delivered, "last_message_at": self.last_message_at, "backlog": 0,
-        }))
+impl Handler<Checks> for Hub {
+    type Result = MessageResult<Checks>;
+    fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        let mut checks = vec![
+            Check::ok("sessions", self.sessions.len().to_string()),
+            Check::ok("delivered", self.delivered.to_string()),
+        ];
+        if let Some(link) = &self.redis {
+            checks.push(if link.publisher.is_some() {
+                Check::ok("redis", "connected")
+            } else {
+                // Events still reach this node's own sockets.
+                Check::warn("redis", "disconnected")
+            });
+        }
+        MessageResult(checks)
     }
 }

@@ -104,20 +104,12 @@ impl Session {
             .get("symbol")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        if !matches!(channel, "depth" | "kline" | "trade") || symbol.is_empty() || symbol.len() > 32
-        {
+        // Only the channels an actor kind registered, with a topic and variant
+        // they have (a K-line period); anything else is ignored.
+        let variant = arg.get("period").and_then(Value::as_str);
+        let Some(sub) = self.state.actors.subscription(channel, symbol, variant) else {
             return;
-        }
-        let period = if channel == "kline" {
-            let raw = arg.get("period").and_then(Value::as_str).unwrap_or("1min");
-            ::actors::market::kline::Period::parse(raw).map(|p| p.name().to_string())
-        } else {
-            None
         };
-        if channel == "kline" && period.is_none() {
-            return;
-        }
-        let sub = (channel.to_string(), symbol.to_uppercase(), period);
         self.state.hub.do_send(Subscribe {
             id: self.id,
             sub,

@@ -467,11 +467,11 @@ fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(v: serde_json::
 
 /// What the actors answer in JSON reads into the typed answers that mirror it
 /// and writes back unchanged: each running market's snapshot (its book
-/// quoted) and health, the hub's and the demo traders' health, and trades as
-/// they are read back.
+/// quoted) and trades as they are read back. (Health is typed in the actors
+/// themselves: `actors::runtime::HealthReport`.)
 async fn the_actors_json_is_what_the_typed_answers_mirror(app: TestApp) {
-    use actors::market::actor::{Health, Snapshot, Tick};
-    use bourse::api::market::{ActorHealth, Quotation, Trade};
+    use actors::market::actor::{Snapshot, Tick};
+    use bourse::api::market::{Quotation, Trade};
     let fail = |e: actix::MailboxError| -> serde_json::Value { panic!("{e}") };
     for m in &app.state.markets.list {
         // The provider quotes: the book has levels on both sides.
@@ -486,26 +486,7 @@ async fn the_actors_json_is_what_the_typed_answers_mirror(app: TestApp) {
             );
         }
         round_trip::<Quotation>(snap);
-        round_trip::<ActorHealth>(m.send(Health).await.unwrap_or_else(fail));
     }
-    round_trip::<ActorHealth>(
-        app.state
-            .hub
-            .send(bourse::socket::hub::HubHealth)
-            .await
-            .unwrap_or_else(fail),
-    );
-    let traders = app
-        .state
-        .demo_traders
-        .as_ref()
-        .unwrap_or_else(|| panic!("the demo traders run"));
-    round_trip::<ActorHealth>(
-        traders
-            .send(bourse::demo_traders::Report)
-            .await
-            .unwrap_or_else(fail),
-    );
 
     let token = app.login("demo@bourse.local", "Demo123456").await;
     app.post(

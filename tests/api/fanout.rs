@@ -3,7 +3,7 @@
 
 use crate::helpers::{limit, spawn_app_with, tell, Backend, Collector};
 use actix::Actor;
-use actors::market::actor::MarketEvent;
+use actors::runtime::Event;
 use bourse::socket::hub::{Join, Leave, Outbound};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -57,7 +57,10 @@ async fn a_private_event_crosses_nodes_through_redis() {
     for probe in 0..250 {
         tell(
             &a.state.hub,
-            MarketEvent::Ticker(serde_json::json!({ "ready": probe })),
+            Event::Broadcast {
+                event: "daymarket",
+                payload: serde_json::json!({ "ready": probe }),
+            },
         )
         .await;
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -108,7 +111,7 @@ async fn private_events_follow_the_sockets_of_their_user() {
     for (id, user) in [(0, ann), (1, bob), (2, ann)] {
         tell(hub, join(id, Some(user))).await;
     }
-    let private = |user_id: i64, probe: i64| MarketEvent::Private {
+    let private = |user_id: i64, probe: i64| Event::Private {
         user_id,
         event: "order",
         payload: serde_json::json!({ "probe": probe }),
@@ -118,7 +121,14 @@ async fn private_events_follow_the_sockets_of_their_user() {
     let probes = |end: i64| {
         let heard = heard.clone();
         async move {
-            tell(hub, MarketEvent::Ticker(serde_json::json!({ "end": end }))).await;
+            tell(
+                hub,
+                Event::Broadcast {
+                    event: "daymarket",
+                    payload: serde_json::json!({ "end": end }),
+                },
+            )
+            .await;
             let end_frame = format!(r#"42["daymarket",{{"end":{end}}}]"#);
             let mut out = Vec::new();
             for h in &heard {

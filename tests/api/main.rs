@@ -17,4 +17,5 @@ mod profile;
 mod promises;
 mod restart;
 mod smtp;
+mod supervision;
 mod upload;

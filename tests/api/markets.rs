@@ -568,7 +568,7 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
     // form one batch.
     let takers: Vec<_> = (0..10)
         .map(|_| {
-            market.addr.send(Place {
+            market.handle.addr().send(Place {
                 user_id: buyer_id,
                 side: Side::Buy,
                 kind: Kind::Limit {
@@ -586,7 +586,8 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
     // collector handle messages in order, so once its event is heard every
     // event of the takers' batch has been too.
     let marker = market
-        .addr
+        .handle
+        .addr()
         .send(Place {
             user_id: seller_id,
             side: Side::Buy,

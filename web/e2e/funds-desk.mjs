@@ -125,15 +125,26 @@ await run('funds-desk', async (open) => {
     check((await userRow(ADMIN_EMAIL).locator('[data-testid="admin-user-demo"]').count()) === 0, 'the admin account carries no demo tag');
     await admin.locator('[data-testid="admin-user"]').first().scrollIntoViewIfNeeded();
     await shot(admin, 'admin-users');
-    // The demo traders report with the other actors, their counts named.
+    // System health lists every actor live: the markets, the hub and the demo
+    // traders, each with its own checks named.
     await admin.goto(app('/pages/admin/index?tab=health'));
-    const traders = admin.locator('[data-testid="admin-actor"][data-name="demo-traders"]');
+    const actor = (name) => admin.locator(`[data-testid="admin-actor"][data-name="${name}"]`);
+    const traders = actor('demo-traders');
     await traders.locator('[data-testid="admin-actor-demo"]').waitFor();
-    const accounts = traders.locator('.admin-stats span', { hasText: zh.admin.health.fields.accounts });
-    await accounts.waitFor();
+    await actor('hub').waitFor();
+    await actor('market:BTC/USDT').locator('[data-testid="admin-check"][data-name="open_orders"]').waitFor();
+    const accounts = traders.locator('[data-testid="admin-check"][data-name="accounts"]');
     // The e2e server runs the default config: 4 demo traders.
-    const label = zh.admin.health.fields.accounts;
+    const label = zh.admin.health.checks.accounts;
+    await accounts.filter({ hasText: label }).waitFor();
     check(plain(await accounts.innerText()) === `${label}4`, `the demo traders count 4 accounts (got "${await accounts.innerText()}")`);
+    // Live: the market's handled count grows with its ticks, without a reload.
+    const handled = async () => Number(plain(await actor('market:BTC/USDT').locator('.health-figure').nth(1).locator('strong').innerText()).replace(/,/g, ''));
+    const first = await handled();
+    await admin.waitForFunction(
+      ([sel, n]) => Number((document.querySelector(sel)?.textContent ?? '').replace(/[^0-9]/g, '')) > n,
+      ['[data-testid="admin-actor"][data-name="market:BTC/USDT"] .health-figure:nth-child(2) strong', first],
+    );
     await traders.scrollIntoViewIfNeeded();
     await shot(admin, 'admin-health');
     await admin.goto(app('/pages/admin/index?tab=withdrawals'));

@@ -169,12 +169,7 @@ impl Operation {
     }
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or_default()
-}
+use crate::runtime::clock::now_ms;
 
 /// Applies `op` in its own transaction. A key seen before answers the first
 /// result and moves nothing.

@@ -6,11 +6,12 @@
 //! instant. On start both are rebuilt from the database; whatever fell due while
 //! the server was down is applied at the price in force when it is back.
 
-use super::actor::{now_ms, units, MarketActor, MarketError, MarketEvent};
+use super::actor::{now_ms, units, MarketActor, MarketError};
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting, SystemAccount};
 use crate::lever::book::{Pending, Position, PositionBook, What};
 use crate::lever::math::{self, Dir};
 use crate::options::{self, Direction, Wheel};
+use crate::runtime::Event;
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::{json, Value};
@@ -69,6 +70,28 @@ impl Deriv {
             loaded: false,
         }
     }
+}
+
+/// The health checks of the market's contracts and options, if it offers them.
+pub(crate) fn checks(act: &MarketActor) -> Vec<crate::runtime::Check> {
+    use crate::runtime::Check;
+    let Some(d) = &act.deriv else {
+        return Vec::new();
+    };
+    if !d.loaded {
+        return vec![Check::fail("positions", "not_loaded")];
+    }
+    // An option more than five seconds past its expiry is settling late.
+    let overdue = d.wheel.next_due().is_some_and(|t| now_ms() - t > 5_000);
+    let options = d.wheel.len().to_string();
+    vec![
+        Check::ok("positions", d.book.len().to_string()),
+        if overdue {
+            Check::warn("options", options)
+        } else {
+            Check::ok("options", options)
+        },
+    ]
 }
 
 /// The index moved: look at what it crosses.
@@ -493,7 +516,6 @@ impl Handler<LeverSubmit> for MarketActor {
     type Result = Reply;
 
     fn handle(&mut self, m: LeverSubmit, _: &mut Context<Self>) -> Reply {
-        self.touch();
         let d = match ready(self) {
             Ok(d) if d.spec.lever => d.spec.clone(),
             Ok(_) => return fail(MarketError::Invalid("err_market_invalid")),
@@ -605,7 +627,7 @@ impl Handler<LeverSubmit> for MarketActor {
                 }
             }
             let v = lever_json(&row, &symbol, Some(mark), maint);
-            act.publish(MarketEvent::Private {
+            act.publish(Event::Private {
                 user_id: m.user_id,
                 event: "balance",
                 payload: json!({"currencies": [quote]}),
@@ -619,7 +641,6 @@ impl Handler<LeverClose> for MarketActor {
     type Result = Reply;
 
     fn handle(&mut self, m: LeverClose, _: &mut Context<Self>) -> Reply {
-        self.touch();
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
@@ -661,12 +682,12 @@ impl Handler<LeverClose> for MarketActor {
                 }
             }
             if !closed.is_empty() {
-                act.publish(MarketEvent::Private {
+                act.publish(Event::Private {
                     user_id: m.user_id,
                     event: "lever_closed",
                     payload: json!({"id": closed}),
                 });
-                act.publish(MarketEvent::Private {
+                act.publish(Event::Private {
                     user_id: m.user_id,
                     event: "balance",
                     payload: json!({"currencies": [quote]}),
@@ -681,7 +702,6 @@ impl Handler<LeverSetStop> for MarketActor {
     type Result = Reply;
 
     fn handle(&mut self, m: LeverSetStop, _: &mut Context<Self>) -> Reply {
-        self.touch();
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
@@ -735,7 +755,6 @@ impl Handler<LeverCancel> for MarketActor {
     type Result = Reply;
 
     fn handle(&mut self, m: LeverCancel, _: &mut Context<Self>) -> Reply {
-        self.touch();
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
@@ -796,7 +815,7 @@ impl Handler<LeverCancel> for MarketActor {
             if let Some(d) = act.deriv.as_mut() {
                 d.book.remove_pending(m.id);
             }
-            act.publish(MarketEvent::Private {
+            act.publish(Event::Private {
                 user_id: m.user_id,
                 event: "balance",
                 payload: json!({"currencies": [quote]}),
@@ -810,7 +829,6 @@ impl Handler<MicroSubmit> for MarketActor {
     type Result = Reply;
 
     fn handle(&mut self, m: MicroSubmit, _: &mut Context<Self>) -> Reply {
-        self.touch();
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
@@ -889,7 +907,7 @@ impl Handler<MicroSubmit> for MarketActor {
             if let Some(d) = act.deriv.as_mut() {
                 d.wheel.insert(expires, id);
             }
-            act.publish(MarketEvent::Private {
+            act.publish(Event::Private {
                 user_id: m.user_id,
                 event: "balance",
                 payload: json!({"currencies": [coin]}),
@@ -903,7 +921,6 @@ impl Handler<SettleDue> for MarketActor {
     type Result = AtomicResponse<Self, ()>;
 
     fn handle(&mut self, _: SettleDue, _: &mut Context<Self>) -> Self::Result {
-        self.handled += 1;
         let now = now_ms();
         let due = match self.deriv.as_mut() {
             Some(d) if d.loaded => d.wheel.take_due(now),
@@ -990,12 +1007,12 @@ impl Handler<SettleDue> for MarketActor {
             move |res, act, _| match res {
                 Ok(settled) => {
                     for r in settled {
-                        act.publish(MarketEvent::Private {
+                        act.publish(Event::Private {
                             user_id: r.user_id,
                             event: "closed_microorder",
                             payload: json!({"data": micro_json(&r, &symbol)}),
                         });
-                        act.publish(MarketEvent::Private {
+                        act.publish(Event::Private {
                             user_id: r.user_id,
                             event: "balance",
                             payload: json!({"currencies": [r.currency]}),
@@ -1020,7 +1037,6 @@ impl Handler<MarkChanged> for MarketActor {
     type Result = AtomicResponse<Self, ()>;
 
     fn handle(&mut self, _: MarkChanged, _: &mut Context<Self>) -> Self::Result {
-        self.handled += 1;
         let mark = self.index;
         let Some(d) = self.deriv.as_mut().filter(|d| d.loaded && d.spec.lever) else {
             return AtomicResponse::new(Box::pin(actix::fut::ready(())));
@@ -1122,7 +1138,7 @@ impl Handler<MarkChanged> for MarketActor {
                         }
                     }
                     for u in opened_for {
-                        act.publish(MarketEvent::Private {
+                        act.publish(Event::Private {
                             user_id: u,
                             event: "balance",
                             payload: json!({"currencies": [quote]}),
@@ -1134,12 +1150,12 @@ impl Handler<MarkChanged> for MarketActor {
                     for u in users {
                         let ids: Vec<i64> =
                             closed.iter().filter(|c| c.0 == u).map(|c| c.1).collect();
-                        act.publish(MarketEvent::Private {
+                        act.publish(Event::Private {
                             user_id: u,
                             event: "lever_closed",
                             payload: json!({"id": ids}),
                         });
-                        act.publish(MarketEvent::Private {
+                        act.publish(Event::Private {
                             user_id: u,
                             event: "balance",
                             payload: json!({"currencies": [quote]}),
@@ -1186,7 +1202,7 @@ fn publish_positions(act: &MarketActor, mark: i64, _maint: i64) {
         }));
     }
     for (user, positions) in by_user {
-        act.publish(MarketEvent::Private {
+        act.publish(Event::Private {
             user_id: user,
             event: "lever_trade",
             payload: json!({"positions": positions}),
@@ -1198,7 +1214,6 @@ impl Handler<SetIndex> for MarketActor {
     type Result = ();
 
     fn handle(&mut self, m: SetIndex, ctx: &mut Context<Self>) {
-        self.handled += 1;
         self.index = m.0;
         self.feed.resume(m.0);
         ctx.notify(MarkChanged);
@@ -1209,7 +1224,6 @@ impl Handler<Overnight> for MarketActor {
     type Result = AtomicResponse<Self, ()>;
 
     fn handle(&mut self, m: Overnight, _: &mut Context<Self>) -> Self::Result {
-        self.handled += 1;
         let Some(d) = self.deriv.as_ref().filter(|d| d.loaded && d.spec.lever) else {
             return AtomicResponse::new(Box::pin(actix::fut::ready(())));
         };
@@ -1290,7 +1304,7 @@ impl Handler<Overnight> for MarketActor {
                         }
                     }
                     for (user, id) in closed {
-                        act.publish(MarketEvent::Private {
+                        act.publish(Event::Private {
                             user_id: user,
                             event: "lever_closed",
                             payload: json!({"id": [id]}),

@@ -193,12 +193,32 @@ export interface AdminUser {
   created_at: number;
 }
 
+export type HealthStatus = 'ok' | 'warn' | 'fail';
+
+/** One thing an actor checks about itself; `detail` is a value or a word to translate. */
+export interface ActorCheck {
+  name: string;
+  status: HealthStatus;
+  detail: string;
+}
+
+/** One actor's typed report (`GET /admin/api/health`). */
 export interface ActorHealth {
   name: string;
+  kind: string;
+  status: HealthStatus;
   backlog: number;
   handled: number;
   last_message_at: number | null;
-  [extra: string]: unknown;
+  started_at: number;
+  restarts: number;
+  checks: ActorCheck[];
+}
+
+export interface HealthSnapshot {
+  /** When the server gathered the reports (ms), the reference for ages. */
+  at: number;
+  actors: ActorHealth[];
 }
 
 const adminApi = fundsApi.injectEndpoints({
@@ -227,8 +247,8 @@ const adminApi = fundsApi.injectEndpoints({
       queryFn: (params, api) => adminFetch<unknown>({ path: '/deposit_addresses', method: 'POST', params }, api),
       invalidatesTags: ['DepositAddress'],
     }),
-    getHealth: build.query<{ actors: ActorHealth[] }, void>({
-      queryFn: (_arg, api) => adminFetch<{ actors: ActorHealth[] }>({ path: '/health' }, api),
+    getHealth: build.query<HealthSnapshot, void>({
+      queryFn: (_arg, api) => adminFetch<HealthSnapshot>({ path: '/health' }, api),
     }),
   }),
 });

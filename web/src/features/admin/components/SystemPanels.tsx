@@ -1,4 +1,4 @@
-/** The admin's system views: the ledger audit, the platform deposit addresses, the actors' health. */
+/** The admin's system views: the ledger audit and the platform deposit addresses (health: HealthPanel). */
 import { Button, Form, Input, Picker, Popup } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, DownOutline, EditSOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -8,11 +8,7 @@ import { QueryBlock } from '../../../components/QueryBlock';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
-import { useGetAuditQuery, useGetHealthQuery, useGetPlatformAddressesQuery, useSavePlatformAddressMutation, type PlatformAddress } from '../api';
-
-const HEALTH_POLL_MS = 5000;
-/** An actor silent for longer than this is flagged. */
-const STALE_MS = 30_000;
+import { useGetAuditQuery, useGetPlatformAddressesQuery, useSavePlatformAddressMutation, type PlatformAddress } from '../api';
 
 function useCoinNames() {
   const coins = useGetFundCurrenciesQuery();
@@ -185,65 +181,5 @@ export function AddressesPanel() {
         {editing !== null ? <AddressEditor initial={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       </Popup>
     </div>
-  );
-}
-
-const CORE_FIELDS = new Set(['name', 'backlog', 'handled', 'last_message_at']);
-/**
- * Actors working for the demo: the demo traders place real orders from demo
- * accounts, so the admin must be able to tell their activity from customers'.
- */
-const DEMO_ACTORS = new Set(['demo-traders']);
-
-export function HealthPanel() {
-  const { t } = useTranslation();
-  const health = useGetHealthQuery(undefined, { pollingInterval: HEALTH_POLL_MS, refetchOnMountOrArgChange: true });
-  const now = health.fulfilledTimeStamp ?? 0;
-  return (
-    <QueryBlock
-      isLoading={health.isLoading}
-      isError={health.isError && !health.data}
-      onRetry={health.refetch}
-      empty={(health.data?.actors ?? []).length === 0}
-    >
-      <div data-testid="admin-health">
-        <p className="hint admin-refresh">{t('admin.health.refresh', { seconds: HEALTH_POLL_MS / 1000 })}</p>
-        {(health.data?.actors ?? []).map((a) => {
-          const stale = a.last_message_at !== null && now - a.last_message_at > STALE_MS;
-          const ok = a.backlog === 0 && !stale;
-          return (
-            <article className="funds-item" key={a.name} data-testid="admin-actor" data-name={a.name}>
-              <header className="funds-item-head">
-                <span className="admin-name">
-                  <strong className="ellipsis admin-mono">{a.name}</strong>
-                  {DEMO_ACTORS.has(a.name) ? (
-                    <span className="admin-demo-tag" data-testid="admin-actor-demo">
-                      {t('admin.demo')}
-                    </span>
-                  ) : null}
-                </span>
-                <span className={`admin-dot ${ok ? 'ok' : 'warn'}`} aria-label={t(ok ? 'admin.health.ok' : 'admin.health.warn')} />
-              </header>
-              <div className="admin-stats">
-                <span>
-                  {t('admin.health.backlog')} <strong>{a.backlog}</strong>
-                </span>
-                <span>
-                  {t('admin.health.handled')} <strong>{a.handled}</strong>
-                </span>
-                {Object.entries(a)
-                  .filter(([k]) => !CORE_FIELDS.has(k))
-                  .map(([k, v]) => (
-                    <span key={k}>
-                      {t(`admin.health.fields.${k}`, { defaultValue: k })} <strong>{String(v)}</strong>
-                    </span>
-                  ))}
-              </div>
-              <time className="hint">{t('admin.health.last', { time: a.last_message_at ? formatDateTime(a.last_message_at) : '--' })}</time>
-            </article>
-          );
-        })}
-      </div>
-    </QueryBlock>
   );
 }

@@ -14,7 +14,8 @@ import { useGetUserInfoQuery } from '../../../lib/api';
 import { ROUTES } from '../../../lib/constants';
 import { selectUser } from '../../../lib/session';
 import { QueuePanel } from '../components/QueuePanel';
-import { AddressesPanel, AuditPanel, HealthPanel } from '../components/SystemPanels';
+import { HealthPanel } from '../components/HealthPanel';
+import { AddressesPanel, AuditPanel } from '../components/SystemPanels';
 import { UsersPanel } from '../components/UsersPanel';
 import '../../../shared/funds/styles.css';
 

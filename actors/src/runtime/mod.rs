@@ -1,0 +1,29 @@
+//! What every actor runs with, whatever product it serves:
+//!
+//! - [`Handle`]: the address every caller uses. It counts the backlog (sent,
+//!   not yet answered), the messages answered and the last answer's time, and
+//!   supervises the actor: one that stops or panics is started again from its
+//!   factory, which rebuilds its state from the database, and the restart is
+//!   counted.
+//! - [`HealthReport`]: the typed report every actor gives the admin health
+//!   screen: the handle's counts plus the actor's own [`Check`]s.
+//! - [`Event`]: the one event type any actor publishes to a public channel's
+//!   topic, to every socket or to one user's sockets; the public [`Channel`]s
+//!   are registered by the actor kind that publishes on them.
+//! - [`Registry`]: every running actor of every kind, for that screen, and the
+//!   public channels.
+//! - [`clock`]: the one clock.
+//!
+//! A product's actor answers [`Checks`], is started with [`Handle::supervise`],
+//! and its handle goes into the registry (see `docs/adding-a-product.md`).
+
+pub mod clock;
+mod event;
+mod handle;
+mod health;
+mod registry;
+
+pub use event::{Channel, Event, Topic};
+pub use handle::Handle;
+pub use health::{Check, Checks, HealthReport, Meter, Status};
+pub use registry::{Registry, Watched};
