@@ -4,10 +4,12 @@
 use crate::config::{MarketConfig, Settings};
 use crate::db::{now_ms, Db};
 use ::actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use ::actors::lever::ContractActor;
 use ::actors::market::actor::{LpConfig, MarketActor, MarketSpec, CHANNELS};
-use ::actors::market::deriv::{DerivSpec, OptionTerm};
+use ::actors::market::deriv::{DerivSpec, MarkSink, MarkSinks, OptionTerm};
 use ::actors::market::feed::RandomWalk;
 use ::actors::money::to_units;
+use ::actors::options::OptionsActor;
 use ::actors::runtime::{Event, Handle, Registry};
 use ::actors::sql::Store;
 use actix::prelude::*;
@@ -23,6 +25,9 @@ pub struct MarketHandle {
     pub deriv: Option<DerivSpec>,
     /// The supervised actor (restarted from the database should it stop).
     pub handle: Handle<MarketActor>,
+    /// Its contracts and options, each on an actor of its own, if offered.
+    pub contracts: Option<Handle<ContractActor>>,
+    pub options: Option<Handle<OptionsActor>>,
 }
 
 impl MarketHandle {
@@ -34,6 +39,20 @@ impl MarketHandle {
         MarketActor: Handler<M>,
     {
         self.handle.send(msg).await
+    }
+
+    /// Its contract actor, or the "not offered here" error the API answers.
+    pub fn contracts(&self) -> Result<&Handle<ContractActor>, crate::error::ApiError> {
+        self.contracts
+            .as_ref()
+            .ok_or_else(|| crate::error::ApiError::invalid("err_market_invalid"))
+    }
+
+    /// Its options actor, or the "not offered here" error the API answers.
+    pub fn options(&self) -> Result<&Handle<OptionsActor>, crate::error::ApiError> {
+        self.options
+            .as_ref()
+            .ok_or_else(|| crate::error::ApiError::invalid("err_market_invalid"))
     }
 }
 
@@ -184,7 +203,9 @@ pub async fn start(
         let deriv = derivatives(m, settings);
         let (start_price, volatility) = (units(m.start_price), ppm(m.volatility));
         let tick_every = Duration::from_millis(ms.tick_ms);
-        let (db, events, spec2, deriv2) = (db.clone(), events.clone(), spec.clone(), deriv.clone());
+        let marks = MarkSinks::default();
+        let (db2, events2, spec2, marks2) =
+            (db.clone(), events.clone(), spec.clone(), marks.clone());
         // Each start, the first and any restart, builds the actor afresh: it
         // reloads its book, bars, index and positions from the database.
         let make = move |meter| {
@@ -194,29 +215,76 @@ pub async fn start(
                 volatility,
                 spec2.id as u64 * 2_654_435_761,
             );
-            let actor = MarketActor::new(
+            MarketActor::new(
                 spec2.clone(),
-                db.clone(),
+                db2.clone(),
                 Box::new(feed),
                 tick_every,
                 lp.clone(),
-                Some(events.clone()),
+                Some(events2.clone()),
             )
-            .with_meter(meter);
-            match deriv2.clone() {
-                Some(d) => actor.with_derivatives(d),
-                None => actor,
-            }
+            .with_meter(meter)
+            .with_marks(marks2.clone())
         };
         let handle = Handle::supervise(format!("market:{}", spec.symbol), "market", make);
         registry.add(handle.clone());
+        // Contracts and options run beside the market on actors of their own,
+        // fed its index by message; each is supervised like the market.
+        let mut contracts = None;
+        let mut options = None;
+        if let Some(d) = deriv.clone().filter(|d| d.lever) {
+            let name = format!("contracts:{}", spec.symbol);
+            let (db, events, spec, market) =
+                (db.clone(), events.clone(), spec.clone(), handle.clone());
+            let make = move |_| {
+                ContractActor::new(
+                    spec.clone(),
+                    d.clone(),
+                    db.clone(),
+                    Some(events.clone()),
+                    market.clone(),
+                )
+            };
+            let h = Handle::supervise(name, "contracts", make);
+            registry.add(h.clone());
+            push(&marks, h.clone());
+            contracts = Some(h);
+        }
+        if let Some(d) = deriv.clone().filter(|d| !d.options.is_empty()) {
+            let name = format!("options:{}", spec.symbol);
+            let (db, events, spec, market) =
+                (db.clone(), events.clone(), spec.clone(), handle.clone());
+            let make = move |_| {
+                OptionsActor::new(
+                    spec.clone(),
+                    d.clone(),
+                    db.clone(),
+                    Some(events.clone()),
+                    market.clone(),
+                )
+            };
+            let h = Handle::supervise(name, "options", make);
+            registry.add(h.clone());
+            push(&marks, h.clone());
+            options = Some(h);
+        }
         list.push(MarketHandle {
             deriv,
             spec,
             handle,
+            contracts,
+            options,
         });
     }
     Ok(Arc::new(Markets { list }))
+}
+
+/// Adds a derivative actor to the market's mark listeners.
+fn push(marks: &MarkSinks, sink: impl MarkSink + 'static) {
+    marks
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .push(Arc::new(sink));
 }
 
 /// What a market offers in contracts and options, from its configuration.

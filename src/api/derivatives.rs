@@ -13,11 +13,11 @@ use crate::state::AppState;
 use actix_web::web;
 use actors::ledger::account;
 use actors::lever::math::Dir;
-use actors::market::actor::{units, Snapshot};
-use actors::market::deriv::{
-    lever_json, micro_json, LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, MicroRow,
-    MicroSubmit, LEVER_COLUMNS, MICRO_COLUMNS,
+use actors::lever::{
+    lever_json, LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, LEVER_COLUMNS,
 };
+use actors::market::actor::{units, Snapshot};
+use actors::options::{micro_json, MicroRow, MicroSubmit, MICRO_COLUMNS};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -241,6 +241,7 @@ pub async fn submit(
         }
     };
     let res = m
+        .contracts()?
         .send(LeverSubmit {
             user_id: user.id,
             dir,
@@ -278,6 +279,7 @@ pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResul
     let id = p?.id.0;
     let m = order_market(&state, user.id, id, 1).await?;
     let res = m
+        .contracts()?
         .send(LeverClose {
             user_id: user.id,
             id: Some(id),
@@ -297,6 +299,7 @@ pub async fn cancel(
     let id = p?.id.0;
     let m = order_market(&state, user.id, id, 0).await?;
     let res = m
+        .contracts()?
         .send(LeverCancel {
             user_id: user.id,
             id,
@@ -352,6 +355,7 @@ pub async fn batch_close(
             continue;
         }
         let res = m
+            .contracts()?
             .send(LeverClose {
                 user_id: user.id,
                 id: None,
@@ -392,6 +396,7 @@ pub async fn set_stop(
     let (tp, sl) = (price(p.target_profit_price)?, price(p.stop_loss_price)?);
     let m = order_market(&state, user.id, id, 1).await?;
     let res = m
+        .contracts()?
         .send(LeverSetStop {
             user_id: user.id,
             id,
@@ -668,6 +673,7 @@ pub async fn micro_submit(
     let seconds = p.seconds.0;
     let stake = units_in(p.number.0)?;
     let res = m
+        .options()?
         .send(MicroSubmit {
             user_id: user.id,
             dir,
@@ -808,7 +814,8 @@ pub async fn micro_result(
 #[cfg(test)]
 mod tests {
     use super::{Contract, MicroOrder};
-    use actors::market::deriv::{lever_json, micro_json, LeverRow, MicroRow};
+    use actors::lever::{lever_json, LeverRow};
+    use actors::options::{micro_json, MicroRow};
 
     /// The actor's contract JSON and [`Contract`] are the same shape: pending,
     /// holding with and without a mark, and closed.

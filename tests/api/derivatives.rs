@@ -5,7 +5,8 @@
 
 use crate::helpers::TestApp;
 use crate::on_both;
-use actors::market::deriv::{Overnight, SetIndex};
+use actors::lever::Overnight;
+use actors::market::deriv::SetIndex;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -20,13 +21,21 @@ async fn set_index(app: &TestApp, price: i64) {
     m.send(SetIndex(price * U))
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    // The triggers run in the actor's next turn: a round trip makes sure it ran.
-    m.send(actors::market::actor::Snapshot)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    m.send(actors::market::actor::Snapshot)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    // The market pushed the mark to its contract and options actors before it
+    // answered; a round trip to each makes sure they applied it (the triggers
+    // run inside the mark's atomic turn, and what it notifies runs next).
+    for _ in 0..2 {
+        if let Some(c) = &m.contracts {
+            c.send(actors::runtime::Checks)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        if let Some(o) = &m.options {
+            o.send(actors::runtime::Checks)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
 }
 
 fn dec(v: &Value) -> f64 {
@@ -254,7 +263,9 @@ async fn limit_orders_batch_closes_and_overnight_fees(app: TestApp) {
         .by_id(1)
         .unwrap_or_else(|| panic!("market"));
     let tomorrow = actors::market::actor::now_ms().div_euclid(86_400_000) + 1;
-    m.send(Overnight { day: tomorrow })
+    let contracts = m.contracts.as_ref().unwrap_or_else(|| panic!("contracts"));
+    contracts
+        .send(Overnight { day: tomorrow })
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     set_index(&app, 67_900).await;
@@ -264,7 +275,8 @@ async fn limit_orders_batch_closes_and_overnight_fees(app: TestApp) {
         (dec(&charged["caution_money"]) - (68.0 - 0.34)).abs() < 1e-9,
         "{charged}"
     );
-    m.send(Overnight { day: tomorrow })
+    contracts
+        .send(Overnight { day: tomorrow })
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     set_index(&app, 67_900).await;

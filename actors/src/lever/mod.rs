@@ -1,5 +1,15 @@
-//! Leveraged contracts: pure maths and the per-market position book with its
-//! trigger index.
+//! Leveraged contracts: the pure maths and the per-market position book with
+//! its trigger index (the engine), and the per-market actor that drives them
+//! with its storage and views.
 
+pub mod actor;
 pub mod book;
+pub mod marks;
 pub mod math;
+pub mod store;
+pub mod views;
+
+pub use actor::{ContractActor, LeverCancel, LeverClose, LeverSetStop, LeverSubmit};
+pub use marks::Overnight;
+pub use store::{LeverRow, LEVER_COLUMNS};
+pub use views::lever_json;

@@ -161,8 +161,8 @@ pub struct MarketActor {
     /// The handle's meter: ticks count as messages handled, so the health
     /// screen shows an idle market alive.
     meter: Option<Arc<Meter>>,
-    /// Contracts and options of this market, when it offers them.
-    pub(crate) deriv: Option<super::deriv::Deriv>,
+    /// Its contract and options actors, told every new index.
+    marks: super::deriv::MarkSinks,
     /// Orders waiting for the next batch commit.
     queue: Vec<Queued>,
     /// When the last depth snapshot went out, and whether a newer one is due.
@@ -219,7 +219,7 @@ impl MarketActor {
             events,
             last_tick_at: 0,
             meter: None,
-            deriv: None,
+            marks: Default::default(),
             queue: Vec::new(),
             held: Default::default(),
             last_depth: None,
@@ -234,10 +234,21 @@ impl MarketActor {
         self
     }
 
-    /// Offers contracts and/or options in this market.
-    pub fn with_derivatives(mut self, spec: super::deriv::DerivSpec) -> MarketActor {
-        self.deriv = Some(super::deriv::Deriv::new(spec));
+    /// Tells `marks` (its contract and options actors) every new index.
+    pub fn with_marks(mut self, marks: super::deriv::MarkSinks) -> MarketActor {
+        self.marks = marks;
         self
+    }
+
+    /// Sends the index to the contract and options actors.
+    pub(crate) fn push_mark(&self) {
+        let sinks = self
+            .marks
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for s in sinks.iter() {
+            s.mark(self.index);
+        }
     }
 
     pub(crate) fn publish(&self, e: Event) {
@@ -1674,7 +1685,6 @@ impl Actor for MarketActor {
                 ctx.stop();
             }
         }));
-        super::deriv::start(self, ctx);
         // Runs between messages only: a snapshot never shows a batch in flight.
         ctx.run_interval(DEPTH_EVERY / 5, |act, _| act.flush_depth());
         let every = self.tick_every;
@@ -1778,14 +1788,14 @@ impl Handler<Cancel> for MarketActor {
 impl Handler<Tick> for MarketActor {
     type Result = AtomicResponse<Self, ()>;
 
-    fn handle(&mut self, _: Tick, ctx: &mut Context<Self>) -> Self::Result {
+    fn handle(&mut self, _: Tick, _: &mut Context<Self>) -> Self::Result {
         self.index = self.feed.next_price();
         self.last_tick_at = now_ms();
         if let Some(m) = &self.meter {
             m.seen();
         }
-        // Contracts and options look at the new mark next, in their own turn.
-        ctx.notify(super::deriv::MarkChanged);
+        // Contracts and options look at the new mark in their own actors.
+        self.push_mark();
         self.observe(self.index, 0, 0, now_ms());
         let ticker = self.ticker();
         self.publish(Event::Broadcast {
@@ -1882,7 +1892,6 @@ impl Handler<Checks> for MarketActor {
             };
             checks.push(Check::new("index", status, units(self.index)));
         }
-        checks.extend(super::deriv::checks(self));
         MessageResult(checks)
     }
 }

@@ -1,10 +1,17 @@
-//! Seconds options: the settlement rule and the expiry wheel. Pure.
+//! Seconds options: the settlement rule and the expiry wheel (pure, here), and
+//! the per-market actor that settles them (`actor`, `store`).
 //!
 //! A rise wins when the closing index is higher than the opening index, a fall
 //! when it is lower; an equal close refunds the stake. Both prices are the index
 //! recorded at the instants of opening and expiry; nothing else decides.
 
 use std::collections::BTreeMap;
+
+pub mod actor;
+pub mod store;
+
+pub use actor::{MicroSubmit, OptionsActor};
+pub use store::{micro_json, MicroRow, MICRO_COLUMNS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {

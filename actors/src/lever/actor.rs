@@ -1,0 +1,504 @@
+//! `ContractActor`: one per market that offers contracts. It holds the
+//! market's open positions and pending limit orders in a position book indexed
+//! by the prices that fire them, and is fed the market's index by message
+//! ([`Mark`]): every new mark looks up what it crosses (take-profit, stop-loss,
+//! liquidation, limit triggers) and closes or opens it in one transaction. The
+//! overnight fee is charged once a day at the configured hour. On start the book
+//! is rebuilt from the database and the current index asked of the market;
+//! whatever fell due while the server was down is applied at that price.
+
+use super::book::{Pending, Position, PositionBook};
+use super::marks::Overnight;
+use super::math::{self, Dir};
+use super::store::{close_in, lever_row, load};
+use super::views::lever_json;
+use crate::ledger::{account, Bucket, Posting, SystemAccount};
+use crate::market::actor::{now_ms, units, MarketActor, MarketError, MarketSpec};
+use crate::market::deriv::{dir_code, post, CurrentIndex, DerivSpec, Mark};
+use crate::runtime::{Check, Checks, Event, Handle};
+use crate::sql::Store;
+use actix::prelude::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// The book and its clocks.
+pub(super) struct Contracts {
+    pub(super) spec: DerivSpec,
+    pub(super) book: PositionBook,
+    /// The last UTC day whose overnight fees were charged by this run.
+    pub(super) overnight_done: i64,
+    pub(super) loaded: bool,
+}
+
+pub struct ContractActor {
+    pub(super) spec: MarketSpec,
+    pub(super) db: Store,
+    events: Option<Recipient<Event>>,
+    market: Handle<MarketActor>,
+    /// The market's index as last heard (0 until the first mark).
+    pub(super) index: i64,
+    pub(super) state: Contracts,
+}
+
+impl ContractActor {
+    pub fn new(
+        spec: MarketSpec,
+        deriv: DerivSpec,
+        db: Store,
+        events: Option<Recipient<Event>>,
+        market: Handle<MarketActor>,
+    ) -> ContractActor {
+        let book = PositionBook::new(deriv.maintenance_ppm);
+        ContractActor {
+            spec,
+            db,
+            events,
+            market,
+            index: 0,
+            state: Contracts {
+                spec: deriv,
+                book,
+                overnight_done: 0,
+                loaded: false,
+            },
+        }
+    }
+
+    pub(super) fn publish(&self, e: Event) {
+        if let Some(r) = &self.events {
+            r.do_send(e);
+        }
+    }
+}
+
+impl Actor for ContractActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.set_mailbox_capacity(10_000);
+        let (db, market, id, maint) = (
+            self.db.clone(),
+            self.market.clone(),
+            self.spec.id,
+            self.state.spec.maintenance_ppm,
+        );
+        let fut = async move {
+            let book = load(db, id, maint).await?;
+            // The index now; a market restarting answers nothing and the next
+            // mark it pushes serves instead.
+            let index = market.send(CurrentIndex).await.unwrap_or(0);
+            Ok::<_, sqlx::Error>((book, index))
+        };
+        ctx.wait(fut.into_actor(self).map(|res, act, ctx| match res {
+            Ok((book, index)) => {
+                log::info!("{}: {} positions", act.spec.symbol, book.len());
+                act.state.book = book;
+                act.state.loaded = true;
+                if index > 0 {
+                    // Anything that fell due while the server was down, at today's price.
+                    ctx.notify(Mark(index));
+                }
+            }
+            Err(e) => {
+                log::error!("{}: cannot load contracts: {e}", act.spec.symbol);
+                ctx.stop();
+            }
+        }));
+        ctx.run_interval(Duration::from_millis(100), |act, ctx| {
+            let now = now_ms();
+            let d = &mut act.state;
+            let day = now.div_euclid(86_400_000);
+            let charge_at = day * 86_400_000 + d.spec.overnight_hour * 3_600_000;
+            if d.spec.lever && d.loaded && now >= charge_at && d.overnight_done < day {
+                d.overnight_done = day;
+                ctx.notify(Overnight { day });
+            }
+        });
+    }
+}
+
+fn ready(act: &ContractActor) -> Result<&Contracts, MarketError> {
+    match &act.state {
+        d if d.loaded && act.index > 0 => Ok(d),
+        _ => Err(MarketError::Invalid("err_market_unavailable")),
+    }
+}
+
+type Reply = AtomicResponse<ContractActor, Result<Value, MarketError>>;
+
+fn fail(e: MarketError) -> Reply {
+    AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))))
+}
+
+impl Handler<Checks> for ContractActor {
+    type Result = MessageResult<Checks>;
+
+    fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        let d = &self.state;
+        MessageResult(vec![
+            if d.loaded {
+                Check::ok("positions", d.book.len().to_string())
+            } else {
+                Check::fail("positions", "not_loaded")
+            },
+            if self.index > 0 {
+                Check::ok("mark", units(self.index))
+            } else {
+                Check::warn("mark", "no_mark")
+            },
+        ])
+    }
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<Value, MarketError>")]
+pub struct LeverSubmit {
+    pub user_id: i64,
+    pub dir: Dir,
+    /// A limit price, or None for a market order.
+    pub limit: Option<i64>,
+    pub share: i64,
+    pub multiple: i64,
+}
+
+/// Close the caller's positions: one by id, or every one of the given directions.
+#[derive(Message)]
+#[rtype(result = "Result<Value, MarketError>")]
+pub struct LeverClose {
+    pub user_id: i64,
+    pub id: Option<i64>,
+    pub dirs: Vec<Dir>,
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<Value, MarketError>")]
+pub struct LeverSetStop {
+    pub user_id: i64,
+    pub id: i64,
+    pub tp: Option<i64>,
+    pub sl: Option<i64>,
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<Value, MarketError>")]
+pub struct LeverCancel {
+    pub user_id: i64,
+    pub id: i64,
+}
+
+impl Handler<LeverSubmit> for ContractActor {
+    type Result = Reply;
+
+    fn handle(&mut self, m: LeverSubmit, _: &mut Context<Self>) -> Reply {
+        let d = match ready(self) {
+            Ok(d) if d.spec.lever => d.spec.clone(),
+            Ok(_) => return fail(MarketError::Invalid("err_market_invalid")),
+            Err(e) => return fail(e),
+        };
+        if m.share < d.min_share || m.share > d.max_share {
+            return fail(MarketError::Invalid("err_share_range"));
+        }
+        if !d.multiples.contains(&m.multiple) {
+            return fail(MarketError::Invalid("err_multiple"));
+        }
+        if m.limit.is_some() && !d.limit_orders {
+            return fail(MarketError::Invalid("err_limit_off"));
+        }
+        if m.limit.is_some_and(|p| p <= 0 || p % self.spec.tick != 0) {
+            return fail(MarketError::Book(crate::market::book::BookError::Tick));
+        }
+        let qty = m.share * d.lot_units;
+        let price = m
+            .limit
+            .unwrap_or_else(|| math::open_price(m.dir, self.index, d.spread_ppm, self.spec.tick));
+        let margin = math::margin(price, qty, m.multiple);
+        let fee = math::rate_of(math::notional(price, qty), d.fee_ppm);
+        let (db, quote, market, symbol, mark) = (
+            self.db.clone(),
+            self.spec.quote,
+            self.spec.id,
+            self.spec.symbol.clone(),
+            self.index,
+        );
+        let maint = d.maintenance_ppm;
+        let fut = async move {
+            let now = now_ms();
+            let mut tx = db.begin().await?;
+            let pending = m.limit.is_some();
+            let (id,): (i64,) = sqlx::query_as(
+                "INSERT INTO lever_orders (user_id, market, direction, status, share, qty, multiple, target_price, open_price, margin, fee, frozen, overnight_day, opened_at, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+            )
+            .bind(m.user_id)
+            .bind(market)
+            .bind(dir_code(m.dir))
+            .bind(if pending { 0 } else { 1 })
+            .bind(m.share)
+            .bind(qty)
+            .bind(m.multiple)
+            .bind(m.limit.unwrap_or(0))
+            .bind(if pending { 0 } else { price })
+            .bind(margin)
+            .bind(fee)
+            .bind(if pending { margin + fee } else { margin })
+            .bind(now.div_euclid(86_400_000))
+            .bind(if pending { None } else { Some(now) })
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+            let mut postings = vec![
+                Posting::user(
+                    m.user_id,
+                    account::LEVER,
+                    quote,
+                    Bucket::Available,
+                    -(margin + fee),
+                ),
+                Posting::user(
+                    m.user_id,
+                    account::LEVER,
+                    quote,
+                    Bucket::Frozen,
+                    if pending { margin + fee } else { margin },
+                ),
+            ];
+            if !pending {
+                postings.push(Posting::system(SystemAccount::Fees, quote, fee));
+            }
+            post(
+                &mut tx,
+                format!("lever:{id}:open"),
+                "contract_open",
+                "lever_order",
+                id,
+                postings,
+            )
+            .await?;
+            let row = lever_row(&mut tx, id).await?;
+            tx.commit().await?;
+            Ok::<_, MarketError>((id, row))
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
+            let (id, row) = res?;
+            {
+                let d = &mut act.state;
+                match m.limit {
+                    Some(p) => d.book.add_pending(Pending {
+                        id,
+                        user: m.user_id,
+                        dir: m.dir,
+                        price: p,
+                    }),
+                    None => d.book.upsert(Position {
+                        id,
+                        user: m.user_id,
+                        dir: m.dir,
+                        qty,
+                        open: price,
+                        margin,
+                        tp: None,
+                        sl: None,
+                    }),
+                }
+            }
+            let v = lever_json(&row, &symbol, Some(mark), maint);
+            act.publish(Event::Private {
+                user_id: m.user_id,
+                event: "balance",
+                payload: json!({"currencies": [quote]}),
+            });
+            Ok(v)
+        })))
+    }
+}
+
+impl Handler<LeverClose> for ContractActor {
+    type Result = Reply;
+
+    fn handle(&mut self, m: LeverClose, _: &mut Context<Self>) -> Reply {
+        let d = match ready(self) {
+            Ok(d) => d,
+            Err(e) => return fail(e),
+        };
+        let mine: Vec<Position> = d
+            .book
+            .positions()
+            .filter(|p| p.user == m.user_id)
+            .filter(|p| match m.id {
+                Some(id) => p.id == id,
+                None => m.dirs.contains(&p.dir),
+            })
+            .cloned()
+            .collect();
+        if m.id.is_some() && mine.is_empty() {
+            return fail(MarketError::NotFound);
+        }
+        let (db, quote, mark) = (self.db.clone(), self.spec.quote, self.index);
+        let fut = async move {
+            let now = now_ms();
+            let mut tx = db.begin().await?;
+            let mut closed = Vec::new();
+            for p in &mine {
+                if close_in(&mut tx, quote, p, mark, "user", now)
+                    .await?
+                    .is_some()
+                {
+                    closed.push(p.id);
+                }
+            }
+            tx.commit().await?;
+            Ok::<_, MarketError>(closed)
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
+            let closed = res?;
+            {
+                let d = &mut act.state;
+                for id in &closed {
+                    d.book.remove(*id);
+                }
+            }
+            if !closed.is_empty() {
+                act.publish(Event::Private {
+                    user_id: m.user_id,
+                    event: "lever_closed",
+                    payload: json!({"id": closed}),
+                });
+                act.publish(Event::Private {
+                    user_id: m.user_id,
+                    event: "balance",
+                    payload: json!({"currencies": [quote]}),
+                });
+            }
+            Ok(json!({"closed": closed}))
+        })))
+    }
+}
+
+impl Handler<LeverSetStop> for ContractActor {
+    type Result = Reply;
+
+    fn handle(&mut self, m: LeverSetStop, _: &mut Context<Self>) -> Reply {
+        let d = match ready(self) {
+            Ok(d) => d,
+            Err(e) => return fail(e),
+        };
+        let Some(p) = d
+            .book
+            .position(m.id)
+            .filter(|p| p.user == m.user_id)
+            .cloned()
+        else {
+            return fail(MarketError::NotFound);
+        };
+        // A take-profit must lie on the profitable side of the mark, a stop on the
+        // losing side; otherwise it would fire at once.
+        let mark = self.index;
+        let tp_ok = m.tp.is_none_or(|tp| match p.dir {
+            Dir::Long => tp > mark,
+            Dir::Short => tp < mark && tp > 0,
+        });
+        let sl_ok = m.sl.is_none_or(|sl| match p.dir {
+            Dir::Long => sl < mark && sl > 0,
+            Dir::Short => sl > mark,
+        });
+        if !tp_ok || !sl_ok {
+            return fail(MarketError::Invalid("err_tp_sl"));
+        }
+        let db = self.db.clone();
+        let fut = async move {
+            let mut tx = db.begin().await?;
+            sqlx::query("UPDATE lever_orders SET tp = $1, sl = $2 WHERE id = $3 AND user_id = $4 AND status = 1")
+                .bind(m.tp)
+                .bind(m.sl)
+                .bind(m.id)
+                .bind(m.user_id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok::<_, MarketError>(())
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
+            res?;
+            {
+                let d = &mut act.state;
+                d.book.upsert(Position { tp: m.tp, sl: m.sl, ..p });
+            }
+            Ok(json!({"id": m.id, "target_profit_price": m.tp.map(units), "stop_loss_price": m.sl.map(units)}))
+        })))
+    }
+}
+
+impl Handler<LeverCancel> for ContractActor {
+    type Result = Reply;
+
+    fn handle(&mut self, m: LeverCancel, _: &mut Context<Self>) -> Reply {
+        let d = match ready(self) {
+            Ok(d) => d,
+            Err(e) => return fail(e),
+        };
+        if d.book.pending(m.id).is_none_or(|o| o.user != m.user_id) {
+            return fail(MarketError::NotFound);
+        }
+        let (db, quote) = (self.db.clone(), self.spec.quote);
+        let fut = async move {
+            let mut tx = db.begin().await?;
+            let row: Option<(i64,)> = sqlx::query_as(
+                "UPDATE lever_orders SET status = 4, closed_at = $1, frozen = 0 WHERE id = $2 AND user_id = $3 AND status = 0 RETURNING frozen",
+            )
+            .bind(now_ms())
+            .bind(m.id)
+            .bind(m.user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            // RETURNING gives the new value on SQLite and PostgreSQL alike, so read
+            // what was frozen from the order's margin and fee instead.
+            if row.is_none() {
+                return Err(MarketError::NotFound);
+            }
+            let (margin, fee): (i64, i64) =
+                sqlx::query_as("SELECT margin, fee FROM lever_orders WHERE id = $1")
+                    .bind(m.id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            post(
+                &mut tx,
+                format!("lever:{}:cancel", m.id),
+                "contract_cancel",
+                "lever_order",
+                m.id,
+                vec![
+                    Posting::user(
+                        m.user_id,
+                        account::LEVER,
+                        quote,
+                        Bucket::Frozen,
+                        -(margin + fee),
+                    ),
+                    Posting::user(
+                        m.user_id,
+                        account::LEVER,
+                        quote,
+                        Bucket::Available,
+                        margin + fee,
+                    ),
+                ],
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
+            res?;
+            {
+                let d = &mut act.state;
+                d.book.remove_pending(m.id);
+            }
+            act.publish(Event::Private {
+                user_id: m.user_id,
+                event: "balance",
+                payload: json!({"currencies": [quote]}),
+            });
+            Ok(json!({"id": m.id, "status": 4}))
+        })))
+    }
+}

@@ -1,0 +1,305 @@
+//! What the contract actor does on its own clock: apply each new mark (the
+//! triggers it crosses, then every holder's live profit) and charge the daily
+//! overnight fee.
+
+use super::actor::ContractActor;
+use super::book::{Position, What};
+use super::math;
+use super::store::{close_in, lever_row, load};
+use crate::ledger::{account, Bucket, Posting, SystemAccount};
+use crate::market::actor::{now_ms, units, MarketError};
+use crate::market::deriv::{code_dir, dir_code, post, Mark};
+use crate::runtime::Event;
+use actix::prelude::*;
+use serde_json::{json, Value};
+
+/// Charge the overnight fee of `day` (UTC days since the epoch).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Overnight {
+    pub day: i64,
+}
+
+impl Handler<Mark> for ContractActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    /// The market's index moved: apply what it crosses (take-profit,
+    /// stop-loss, liquidation, limit triggers) in one transaction.
+    fn handle(&mut self, Mark(mark): Mark, _: &mut Context<Self>) -> Self::Result {
+        self.index = mark;
+        let Some(d) = Some(&mut self.state).filter(|d| d.loaded && d.spec.lever) else {
+            return AtomicResponse::new(Box::pin(actix::fut::ready(())));
+        };
+        let fired = d.book.on_mark(mark);
+        // Positions and orders that fired left the book; their data is needed.
+        let snapshot: Vec<(i64, What, Option<Position>)> =
+            fired.iter().map(|f| (f.id, f.what, None)).collect();
+        let (db, quote, market, maint) = (
+            self.db.clone(),
+            self.spec.quote,
+            self.spec.id,
+            d.spec.maintenance_ppm,
+        );
+        let fut = async move {
+            let now = now_ms();
+            let mut tx = db.begin().await?;
+            let mut opened: Vec<Position> = Vec::new();
+            let mut closed: Vec<(i64, i64)> = Vec::new();
+            for (id, what, _) in &snapshot {
+                let r = lever_row(&mut tx, *id).await?;
+                let (user, dir, status, qty, target, margin, fee) = (
+                    r.user_id,
+                    code_dir(r.direction),
+                    r.status,
+                    r.qty,
+                    r.target_price,
+                    r.margin,
+                    r.fee,
+                );
+                match what {
+                    What::Open if status == 0 => {
+                        sqlx::query("UPDATE lever_orders SET status = 1, open_price = $1, frozen = margin, opened_at = $2 WHERE id = $3 AND status = 0")
+                            .bind(target)
+                            .bind(now)
+                            .bind(id)
+                            .execute(&mut *tx)
+                            .await?;
+                        post(
+                            &mut tx,
+                            format!("lever:{id}:trigger"),
+                            "contract_open",
+                            "lever_order",
+                            *id,
+                            vec![
+                                Posting::user(user, account::LEVER, quote, Bucket::Frozen, -fee),
+                                Posting::system(SystemAccount::Fees, quote, fee),
+                            ],
+                        )
+                        .await?;
+                        opened.push(Position {
+                            id: *id,
+                            user,
+                            dir,
+                            qty,
+                            open: target,
+                            margin,
+                            tp: None,
+                            sl: None,
+                        });
+                    }
+                    What::Liquidation | What::StopLoss | What::TakeProfit if status == 1 => {
+                        let p = Position {
+                            id: *id,
+                            user,
+                            dir,
+                            qty,
+                            open: r.open_price,
+                            margin,
+                            tp: r.tp,
+                            sl: r.sl,
+                        };
+                        let reason = match what {
+                            What::Liquidation => "liquidation",
+                            What::StopLoss => "stop_loss",
+                            _ => "take_profit",
+                        };
+                        if close_in(&mut tx, quote, &p, mark, reason, now)
+                            .await?
+                            .is_some()
+                        {
+                            closed.push((user, *id));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            tx.commit().await?;
+            Ok::<_, MarketError>((opened, closed))
+        };
+        let nothing_fired = fired.is_empty();
+        AtomicResponse::new(Box::pin(fut.into_actor(self).then(move |res, act, _| {
+            let reload = match res {
+                Ok((opened, closed)) => {
+                    let opened_for: Vec<i64> = opened.iter().map(|p| p.user).collect();
+                    {
+                        let d = &mut act.state;
+                        for p in opened {
+                            d.book.upsert(p);
+                        }
+                    }
+                    for u in opened_for {
+                        act.publish(Event::Private {
+                            user_id: u,
+                            event: "balance",
+                            payload: json!({"currencies": [quote]}),
+                        });
+                    }
+                    let mut users: Vec<i64> = closed.iter().map(|c| c.0).collect();
+                    users.sort();
+                    users.dedup();
+                    for u in users {
+                        let ids: Vec<i64> =
+                            closed.iter().filter(|c| c.0 == u).map(|c| c.1).collect();
+                        act.publish(Event::Private {
+                            user_id: u,
+                            event: "lever_closed",
+                            payload: json!({"id": ids}),
+                        });
+                        act.publish(Event::Private {
+                            user_id: u,
+                            event: "balance",
+                            payload: json!({"currencies": [quote]}),
+                        });
+                    }
+                    false
+                }
+                Err(e) => {
+                    log::error!(
+                        "market {market}: triggers not applied: {e:?}; reloading positions"
+                    );
+                    !nothing_fired
+                }
+            };
+            publish_positions(act, mark, maint);
+            let db = act.db.clone();
+            async move {
+                if reload {
+                    load(db, market, maint).await.ok()
+                } else {
+                    None
+                }
+            }
+            .into_actor(act)
+            .map(|fresh, act, _| {
+                if let Some(book) = fresh {
+                    act.state.book = book;
+                }
+            })
+        })))
+    }
+}
+
+/// `lever_trade` to every user with open positions: live profit and risk rate.
+fn publish_positions(act: &ContractActor, mark: i64, _maint: i64) {
+    let d = &act.state;
+    let mut by_user: std::collections::HashMap<i64, Vec<Value>> = std::collections::HashMap::new();
+    for p in d.book.positions() {
+        let profit = math::profit(p.dir, p.open, mark, p.qty);
+        by_user.entry(p.user).or_default().push(json!({
+            "id": p.id, "symbol": act.spec.symbol, "type": dir_code(p.dir), "profit": units(profit),
+            "risk_rate": format!("{:.2}", math::risk_rate_ppm(p.margin, profit) as f64 / 10_000.0),
+            "mark_price": units(mark),
+        }));
+    }
+    for (user, positions) in by_user {
+        act.publish(Event::Private {
+            user_id: user,
+            event: "lever_trade",
+            payload: json!({"positions": positions}),
+        });
+    }
+}
+
+impl Handler<Overnight> for ContractActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    fn handle(&mut self, m: Overnight, _: &mut Context<Self>) -> Self::Result {
+        let Some(d) = Some(&self.state).filter(|d| d.loaded && d.spec.lever) else {
+            return AtomicResponse::new(Box::pin(actix::fut::ready(())));
+        };
+        let (db, quote, market, mark) =
+            (self.db.clone(), self.spec.quote, self.spec.id, self.index);
+        let (rate, hour, maint) = (
+            d.spec.overnight_ppm,
+            d.spec.overnight_hour,
+            d.spec.maintenance_ppm,
+        );
+        let fut = async move {
+            let charge_at = m.day * 86_400_000 + hour * 3_600_000;
+            let now = now_ms();
+            let mut tx = db.begin().await?;
+            let rows: Vec<(i64, i64, i64, i64, i64, i64, Option<i64>, Option<i64>)> = sqlx::query_as(
+                "SELECT id, user_id, direction, qty, open_price, margin, tp, sl FROM lever_orders
+                 WHERE market = $1 AND status = 1 AND overnight_day < $2 AND opened_at < $3",
+            )
+            .bind(market)
+            .bind(m.day)
+            .bind(charge_at)
+            .fetch_all(&mut *tx)
+            .await?;
+            let mut changed = Vec::new();
+            let mut closed = Vec::new();
+            for (id, user, dir, qty, open, margin, tp, sl) in rows {
+                let fee = math::rate_of(math::notional(open, qty), rate).min(margin);
+                sqlx::query(
+                    "UPDATE lever_orders SET margin = margin - $1, frozen = frozen - $1, overnight = overnight + $1, overnight_day = $2 WHERE id = $3",
+                )
+                .bind(fee)
+                .bind(m.day)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                post(
+                    &mut tx,
+                    format!("lever:{id}:overnight:{}", m.day),
+                    "contract_overnight",
+                    "lever_order",
+                    id,
+                    vec![
+                        Posting::user(user, account::LEVER, quote, Bucket::Frozen, -fee),
+                        Posting::system(SystemAccount::Fees, quote, fee),
+                    ],
+                )
+                .await?;
+                let p = Position {
+                    id,
+                    user,
+                    dir: code_dir(dir),
+                    qty,
+                    open,
+                    margin: margin - fee,
+                    tp,
+                    sl,
+                };
+                if p.margin == 0 {
+                    // The fee took the whole margin: the position ends here.
+                    close_in(&mut tx, quote, &p, mark, "overnight", now).await?;
+                    closed.push((user, id));
+                } else {
+                    changed.push(p);
+                }
+            }
+            tx.commit().await?;
+            Ok::<_, MarketError>((changed, closed))
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(
+            move |res, act, ctx| match res {
+                Ok((changed, closed)) => {
+                    {
+                        let d = &mut act.state;
+                        for p in changed {
+                            d.book.upsert(p);
+                        }
+                        for (_, id) in &closed {
+                            d.book.remove(*id);
+                        }
+                    }
+                    for (user, id) in closed {
+                        act.publish(Event::Private {
+                            user_id: user,
+                            event: "lever_closed",
+                            payload: json!({"id": [id]}),
+                        });
+                    }
+                    // A smaller margin moves liquidation prices closer: check them now.
+                    ctx.notify(Mark(act.index));
+                    let _ = maint;
+                }
+                Err(e) => log::error!(
+                    "market {market}: overnight fees of day {} not charged: {e:?}",
+                    m.day
+                ),
+            },
+        )))
+    }
+}
