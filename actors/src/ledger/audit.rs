@@ -51,8 +51,9 @@ pub async fn audit(pool: &AnyPool) -> Result<AuditReport, LedgerError> {
             .iter()
             .find(|r| r.3 != r.5 || r.4 != r.6)
             .map(|(h, c, a, av, fr, jav, jfr)| {
+                let name = super::accounts::name_of(*h, *a);
                 format!(
-                    "balance holder {h} currency {c} account {a}: available {av} / frozen {fr}, journal says {jav} / {jfr}"
+                    "balance holder {h} currency {c} account {a} ({name}): available {av} / frozen {fr}, journal says {jav} / {jfr}"
                 )
             });
     }
@@ -61,7 +62,10 @@ pub async fn audit(pool: &AnyPool) -> Result<AuditReport, LedgerError> {
             .iter()
             .find(|r| r.0 != super::SYSTEM && (r.3 < 0 || r.4 < 0))
             .map(|(h, c, a, av, fr, _, _)| {
-                format!("balance holder {h} currency {c} account {a} is negative: {av} / {fr}")
+                let name = super::accounts::name_of(*h, *a);
+                format!(
+                    "balance holder {h} currency {c} account {a} ({name}) is negative: {av} / {fr}"
+                )
             });
     }
     Ok(AuditReport {

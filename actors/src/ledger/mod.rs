@@ -11,7 +11,18 @@
 //!   overdraw, whatever the interleaving.
 //! - Each operation carries an idempotency key with a unique constraint: a retried
 //!   request finds the first result and moves nothing.
+//! - Every account, user or system, is a row of one table ([`accounts`]).
+//!
+//! Which posting function to use:
+//!
+//! | the caller… | use |
+//! | --- | --- |
+//! | moves money and nothing else (a transfer, a funding) | [`apply`]: its own transaction, idempotent on the key |
+//! | stores its own rows in the same commit (a withdrawal request, a position) | [`post`] inside its transaction |
+//! | has many operations at once (a batch of orders, of fills) | [`post_many`]: a handful of statements whatever their number |
+//! | writes through the market's direct SQLite statements (`sql::Db`) | [`post_on`] / [`post_all`], the same two on either engine |
 
+pub mod accounts;
 mod audit;
 
 pub use audit::{audit, AuditReport};
@@ -23,7 +34,8 @@ use std::collections::BTreeMap;
 /// The holder id of system accounts.
 pub const SYSTEM: i64 = 0;
 
-/// User asset accounts, by the app's codes.
+/// User asset accounts, by the app's codes (see [`accounts::ACCOUNTS`] for
+/// every account with its name).
 pub mod account {
     pub const LEGAL: i64 = 1;
     pub const CHANGE: i64 = 2;
