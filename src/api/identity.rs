@@ -250,11 +250,11 @@ pub async fn verification_queue(
         i64,
     );
     let columns = "id, user_id, level, state, id_type, name, card_id, front_pic, reverse_pic, erc_address, trc_address, reason, created_at";
-    let (rows, total): (Vec<Row>, i64) = super::paged(
-        state,
+    let (rows, total): (Vec<Row>, i64) = crate::db::paged(
+        &state.db,
         "verifications",
         columns,
-        super::STATE_FILTER,
+        crate::db::STATE_FILTER,
         st,
         paging,
     )
