@@ -26,3 +26,4 @@ pub mod socket;
 pub mod state;
 pub mod uploads;
 pub mod validate;
+pub mod verifications;

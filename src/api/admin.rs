@@ -2,12 +2,12 @@
 //! scope's guard (`app::admin_only`): a handler that needs to know which admin
 //! acts takes the [`Admin`] it let in.
 
-use super::identity::Verification;
 use super::profile::{user_json, Profile};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Paging, Req};
 use crate::funds::{self, deposits::Deposit, withdrawals::Withdrawal};
 use crate::params::{Amount, Coin, Form, Id, NoParams, Page, PageParams, Paged, Reply};
+use crate::verifications::{self, Verification};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -254,7 +254,8 @@ pub async fn verifications(
     state: web::Data<AppState>,
     form: Form<QueueParams>,
 ) -> ApiResult<Reply<Paged<QueuedVerification>>> {
-    let page = super::identity::verification_queue(&state, form.split().1?).await?;
+    let q = form.split().1?;
+    let page = verifications::queue(&state, q.state(), Paging::of(q.page, q.limit)).await?;
     Ok(Reply(with_accounts(&state, page, |r| r.user_id).await?))
 }
 
@@ -267,7 +268,7 @@ async fn review_verification(
 ) -> ApiResult<Reply<String>> {
     let admin = admin.0;
     let why = reason(&p, approve)?;
-    super::identity::review_verification(state, admin.id, p.id.0, approve, &why).await?;
+    verifications::review(state, admin.id, p.id.0, approve, &why).await?;
     Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
