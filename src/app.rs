@@ -131,7 +131,7 @@ impl Application {
         crate::api::site::seed_fiat_rates(&state)
             .await
             .map_err(|e| e.to_string())?;
-        crate::api::wallet::seed_deposit_addresses(&state)
+        crate::funds::deposits::seed_addresses(&state)
             .await
             .map_err(|e| e.to_string())?;
         if crate::seed::seed_if_empty(&state, &state.settings).await? {

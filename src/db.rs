@@ -73,6 +73,37 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error>
     Ok(pool)
 }
 
+/// One page of `table`'s rows, newest first, where `filter` holds (its `$1`
+/// bound to `key`), with the total count: the shape every paged list answers.
+pub async fn paged<R>(
+    db: &Db,
+    table: &str,
+    columns: &str,
+    filter: &str,
+    key: Option<i64>,
+    paging: crate::extract::Paging,
+) -> Result<(Vec<R>, i64), sqlx::Error>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {table} WHERE {filter}"))
+        .bind(key)
+        .fetch_one(db)
+        .await?;
+    let rows: Vec<R> = sqlx::query_as(&format!(
+        "SELECT {columns} FROM {table} WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3"
+    ))
+    .bind(key)
+    .bind(paging.limit)
+    .bind(paging.offset())
+    .fetch_all(db)
+    .await?;
+    Ok((rows, total))
+}
+
+/// The optional `state` filter of the admin review queues, for [`paged`].
+pub const STATE_FILTER: &str = "CAST($1 AS BIGINT) IS NULL OR state = $1";
+
 /// The database file a SQLite URL names.
 fn sqlite_path(url: &str) -> &str {
     url.trim_start_matches("sqlite://")

@@ -1,6 +1,7 @@
 //! The Bourse server: configuration, storage, HTTP API and start-up. Engines and
 //! actors live in the `actors` crate.
 
+pub mod accounts;
 pub mod addresses;
 pub mod admin_cli;
 pub mod api;
@@ -25,3 +26,4 @@ pub mod socket;
 pub mod state;
 pub mod uploads;
 pub mod validate;
+pub mod verifications;

@@ -1,7 +1,7 @@
 //! Demo data for an empty database: site settings, banners, notices, FAQ, pages
 //! in the nine languages (from `config/demo/content.json`) and the demo user.
 
-use crate::api::account::create_user;
+use crate::accounts::create_user;
 use crate::config::Settings;
 use crate::db::now_ms;
 use crate::security::hash_password_blocking;
@@ -98,7 +98,7 @@ pub async fn demo_account(state: &AppState, email: &str, password: String) -> Re
     )
     .await
     .map_err(|e| format!("{e:?}"))?;
-    crate::api::wallet::fund_demo(state, id)
+    crate::funds::deposits::fund_demo(state, id)
         .await
         .map_err(|e| format!("{e:?}"))?;
     sqlx::query("UPDATE users SET demo = 1 WHERE id = $1")

@@ -2,13 +2,11 @@
 
 use crate::codes;
 use crate::db::now_ms;
-use crate::error::{is_unique_violation, ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult};
 use crate::i18n::t;
 use crate::notifier::Channel;
 use crate::params::{Form, NoParams, Reply};
-use crate::security::{
-    hash_password_blocking, new_invite_code, new_token, sha256_hex, verify_password_blocking,
-};
+use crate::security::{hash_password_blocking, new_token, sha256_hex, verify_password_blocking};
 use crate::state::AppState;
 use crate::validate;
 use actix_web::web;
@@ -195,56 +193,10 @@ pub async fn register(
         Account::Email(e) => (Some(e.clone()), None),
         Account::Mobile(m) => (None, Some(m.clone())),
     };
-    let user_id = create_user(&state, email, mobile, area, &hash, parent, "user").await?;
+    let user_id =
+        crate::accounts::create_user(&state, email, mobile, area, &hash, parent, "user").await?;
     welcome(&state, user_id, req.lang).await?;
     Ok(Reply(t(req.lang, "ok_registered", &[])))
-}
-
-/// Inserts a user with a fresh invite code (retrying the rare code collision).
-pub async fn create_user(
-    state: &AppState,
-    email: Option<String>,
-    mobile: Option<String>,
-    area_code: Option<String>,
-    password_hash: &str,
-    parent: Option<i64>,
-    role: &str,
-) -> ApiResult<i64> {
-    for _ in 0..5 {
-        let invite = new_invite_code();
-        let nickname = format!("Bourse{}", &invite[..4]);
-        let res: Result<(i64,), sqlx::Error> = sqlx::query_as(
-            "INSERT INTO users (email, mobile, area_code, password_hash, nickname, invite_code, parent_id, role, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-        )
-        .bind(&email)
-        .bind(&mobile)
-        .bind(&area_code)
-        .bind(password_hash)
-        .bind(&nickname)
-        .bind(&invite)
-        .bind(parent)
-        .bind(role)
-        .bind(now_ms())
-        .fetch_one(&state.db)
-        .await;
-        match res {
-            Ok((id,)) => return Ok(id),
-            Err(e) if is_unique_violation(&e) => {
-                let taken: Option<(i64,)> =
-                    sqlx::query_as("SELECT id FROM users WHERE email = $1 OR mobile = $2")
-                        .bind(&email)
-                        .bind(&mobile)
-                        .fetch_optional(&state.db)
-                        .await?;
-                if taken.is_some() {
-                    return Err(ApiError::conflict("err_account_exists"));
-                }
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Err(ApiError::internal("no free invite code after 5 tries"))
 }
 
 /// The welcome notification, in the language the user registered in.
@@ -337,17 +289,6 @@ pub async fn logout(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResu
     Ok(Reply(t(req.lang, "ok_logged_out", &[])))
 }
 
-/// Revokes every live token of a user (password changed or reset).
-pub async fn revoke_all(state: &AppState, user_id: i64) -> ApiResult<()> {
-    sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
-        .bind(now_ms())
-        .bind(user_id)
-        .execute(&state.db)
-        .await?;
-    state.sessions.forget_user(user_id);
-    Ok(())
-}
-
 /// `user/forget`: a new password for an account, with the code sent to it.
 /// Passwords are read as typed (not trimmed).
 #[derive(Deserialize, ToSchema)]
@@ -394,7 +335,7 @@ pub async fn forget(
         .bind(user_id)
         .execute(&state.db)
         .await?;
-    revoke_all(&state, user_id).await?;
+    crate::accounts::revoke_all(&state, user_id).await?;
     state
         .limiter
         .clear(&format!("login-fail:{}", account.address()));

@@ -2,12 +2,12 @@
 //! scope's guard (`app::admin_only`): a handler that needs to know which admin
 //! acts takes the [`Admin`] it let in.
 
-use super::identity::Verification;
 use super::profile::{user_json, Profile};
-use super::wallet::{Deposit, Withdrawal};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Paging, Req};
+use crate::funds::{self, deposits::Deposit, withdrawals::Withdrawal};
 use crate::params::{Amount, Coin, Form, Id, NoParams, Page, PageParams, Paged, Reply};
+use crate::verifications::{self, Verification};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -206,7 +206,8 @@ pub async fn deposits(
     state: web::Data<AppState>,
     form: Form<QueueParams>,
 ) -> ApiResult<Reply<Paged<QueuedDeposit>>> {
-    let page = super::wallet::deposit_queue(&state, form.split().1?).await?;
+    let q = form.split().1?;
+    let page = funds::deposits::queue(&state, q.state(), Paging::of(q.page, q.limit)).await?;
     Ok(Reply(with_accounts(&state, page, |r| r.user_id).await?))
 }
 
@@ -219,7 +220,7 @@ async fn review_deposit(
 ) -> ApiResult<Reply<String>> {
     let admin = admin.0;
     let why = reason(&p, approve)?;
-    super::wallet::review_deposit(state, admin.id, p.id.0, approve, &why).await?;
+    funds::deposits::review(state, admin.id, p.id.0, approve, &why).await?;
     Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
@@ -229,7 +230,8 @@ pub async fn withdrawals(
     state: web::Data<AppState>,
     form: Form<QueueParams>,
 ) -> ApiResult<Reply<Paged<QueuedWithdrawal>>> {
-    let page = super::wallet::withdraw_queue(&state, form.split().1?).await?;
+    let q = form.split().1?;
+    let page = funds::withdrawals::queue(&state, q.state(), Paging::of(q.page, q.limit)).await?;
     Ok(Reply(with_accounts(&state, page, |r| r.user_id).await?))
 }
 
@@ -242,8 +244,7 @@ async fn review_withdrawal(
 ) -> ApiResult<Reply<String>> {
     let admin = admin.0;
     let why = reason(&p, approve)?;
-    let new_state = if approve { 1 } else { 2 };
-    super::wallet::finish_withdrawal(state, p.id.0, new_state, admin.id, None, &why).await?;
+    funds::withdrawals::review(state, admin.id, p.id.0, approve, &why).await?;
     Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
@@ -253,7 +254,8 @@ pub async fn verifications(
     state: web::Data<AppState>,
     form: Form<QueueParams>,
 ) -> ApiResult<Reply<Paged<QueuedVerification>>> {
-    let page = super::identity::verification_queue(&state, form.split().1?).await?;
+    let q = form.split().1?;
+    let page = verifications::queue(&state, q.state(), Paging::of(q.page, q.limit)).await?;
     Ok(Reply(with_accounts(&state, page, |r| r.user_id).await?))
 }
 
@@ -266,7 +268,7 @@ async fn review_verification(
 ) -> ApiResult<Reply<String>> {
     let admin = admin.0;
     let why = reason(&p, approve)?;
-    super::identity::review_verification(state, admin.id, p.id.0, approve, &why).await?;
+    verifications::review(state, admin.id, p.id.0, approve, &why).await?;
     Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
@@ -316,7 +318,7 @@ impl From<actors::ledger::AuditReport> for Audit {
 pub async fn audit(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Audit>> {
     let report = actors::ledger::audit(&state.db)
         .await
-        .map_err(crate::funds::ledger_error)?;
+        .map_err(funds::ledger_error)?;
     Ok(Reply(report.into()))
 }
 

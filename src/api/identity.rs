@@ -3,10 +3,9 @@
 
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Paging;
 use crate::funds;
 use crate::i18n::t;
-use crate::params::{Coin, Form, IdParams, NoParams, Paged, Reply};
+use crate::params::{Coin, Form, IdParams, NoParams, Reply};
 use crate::state::AppState;
 use crate::validate;
 use actix_web::web;
@@ -201,106 +200,6 @@ pub async fn submit_real(
     .execute(&state.db)
     .await?;
     Ok(Reply(t(req.lang, "ok_submitted", &[])))
-}
-
-/// A verification request, as the review desk sees it.
-#[derive(serde::Serialize, ToSchema)]
-pub struct Verification {
-    pub id: i64,
-    pub user_id: i64,
-    /// 1 or 2.
-    pub level: i64,
-    /// 1 verifying, 2 verified, 3 failed.
-    pub state: i64,
-    /// Level 1: `id_card`, `passport`, `driver_license` (or 1, 2, 3); the
-    /// person's fields are empty for level 2.
-    pub id_type: String,
-    pub name: String,
-    pub card_id: String,
-    /// Signed links to the document's photos.
-    pub front_pic: String,
-    pub reverse_pic: String,
-    pub erc_address: String,
-    pub trc_address: String,
-    /// The reviewer's reason (always given on a rejection); empty before review.
-    pub reason: String,
-    /// Milliseconds since the epoch.
-    pub created_at: i64,
-}
-
-pub async fn verification_queue(
-    state: &AppState,
-    q: crate::api::admin::QueueParams,
-) -> ApiResult<Paged<Verification>> {
-    let paging = Paging::of(q.page, q.limit);
-    let st = q.state();
-    type Row = (
-        i64,
-        i64,
-        i64,
-        i64,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        i64,
-    );
-    let columns = "id, user_id, level, state, id_type, name, card_id, front_pic, reverse_pic, erc_address, trc_address, reason, created_at";
-    let (rows, total): (Vec<Row>, i64) = super::paged(
-        state,
-        "verifications",
-        columns,
-        super::STATE_FILTER,
-        st,
-        paging,
-    )
-    .await?;
-    let data = rows
-        .into_iter()
-        .map(|r| Verification {
-            id: r.0,
-            user_id: r.1,
-            level: r.2,
-            state: r.3,
-            id_type: r.4,
-            name: r.5,
-            card_id: r.6,
-            front_pic: crate::uploads::signed(state, &r.7),
-            reverse_pic: crate::uploads::signed(state, &r.8),
-            erc_address: r.9,
-            trc_address: r.10,
-            reason: r.11,
-            created_at: r.12,
-        })
-        .collect();
-    Ok(Paged::of(paging, data, total))
-}
-
-pub async fn review_verification(
-    state: &AppState,
-    admin: i64,
-    id: i64,
-    approve: bool,
-    reason: &str,
-) -> ApiResult<()> {
-    let res = sqlx::query(
-        "UPDATE verifications SET state = $1, reason = $2, reviewed_by = $3, reviewed_at = $4 WHERE id = $5 AND state = 1",
-    )
-    .bind(if approve { 2 } else { 3 })
-    .bind(reason)
-    .bind(admin)
-    .bind(now_ms())
-    .bind(id)
-    .execute(&state.db)
-    .await?;
-    if res.rows_affected() != 1 {
-        return Err(ApiError::conflict("err_request_state"));
-    }
-    Ok(())
 }
 
 /// A coin named by `currency` or `currency_id`, the first given.

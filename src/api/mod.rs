@@ -23,37 +23,6 @@ pub fn ok<T: Serialize>(message: T) -> HttpResponse {
     HttpResponse::Ok().json(json!({ "type": "ok", "message": message }))
 }
 
-/// One page of `table`'s rows, newest first, where `filter` holds (its `$1`
-/// bound to `key`), with the total count: the shape every paged list answers.
-pub async fn paged<R>(
-    state: &crate::state::AppState,
-    table: &str,
-    columns: &str,
-    filter: &str,
-    key: Option<i64>,
-    paging: crate::extract::Paging,
-) -> Result<(Vec<R>, i64), sqlx::Error>
-where
-    R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
-{
-    let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {table} WHERE {filter}"))
-        .bind(key)
-        .fetch_one(&state.db)
-        .await?;
-    let rows: Vec<R> = sqlx::query_as(&format!(
-        "SELECT {columns} FROM {table} WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(key)
-    .bind(paging.limit)
-    .bind(paging.offset())
-    .fetch_all(&state.db)
-    .await?;
-    Ok((rows, total))
-}
-
-/// The optional `state` filter of the admin review queues.
-pub const STATE_FILTER: &str = "CAST($1 AS BIGINT) IS NULL OR state = $1";
-
 /// The schemas a route's types add to the document's components.
 pub type Schemas = Vec<(
     String,

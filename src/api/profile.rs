@@ -1,7 +1,7 @@
 //! The caller's own profile, security settings, invitations and notifications.
 //! Every query here is scoped to the authenticated user's id.
 
-use super::account::revoke_all;
+use crate::accounts::revoke_all;
 use crate::codes;
 use crate::error::{is_unique_violation, ApiError, ApiResult, Kind};
 use crate::extract::Paging;
@@ -358,8 +358,8 @@ pub async fn invite_list(
     let user = req.user(&state).await?;
     let p = p?;
     let paging = Paging::of(p.page, p.limit);
-    let (rows, total): (Vec<(i64, Option<String>, Option<String>, i64)>, i64) = super::paged(
-        &state,
+    let (rows, total): (Vec<(i64, Option<String>, Option<String>, i64)>, i64) = crate::db::paged(
+        &state.db,
         "users",
         "id, email, mobile, created_at",
         "parent_id = $1",

@@ -75,7 +75,7 @@ on_both!(
 /// An address a demo trader would use, taken by a person first, stays theirs:
 /// no demo trader is made of it and their funds are not touched.
 async fn a_person_holding_a_demo_trader_address_is_never_traded_for(app: TestApp) {
-    let person = bourse::api::account::create_user(
+    let person = bourse::accounts::create_user(
         &app.state,
         Some("demo-trader-1@bourse.local".into()),
         None,

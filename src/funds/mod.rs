@@ -1,11 +1,22 @@
-//! Shared pieces of the money calls: coins and accounts by the app's codes, amounts
-//! in the coin's precision, valuations, and ledger errors as API errors.
+//! Money: what moves it (deposits, withdrawals, transfers between one's accounts,
+//! conversion) and what reads it (balances, ledger records), as plain functions
+//! over the state that the wallet and admin handlers and the demo seeding all
+//! call; and the pieces they share: coins and accounts by the app's codes,
+//! amounts in the coin's precision, valuations, and ledger errors as API errors.
+//! Every balance change goes through the ledger; request rows and their postings
+//! commit in one transaction.
+
+pub mod balances;
+pub mod conversion;
+pub mod deposits;
+pub mod transfers;
+pub mod withdrawals;
 
 use crate::config::CurrencySettings;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Req;
 use crate::state::AppState;
-use actors::ledger::{self, LedgerError, PostError};
+use actors::ledger::{self, LedgerError, Operation, PostError};
 use actors::money::{from_units, to_units};
 use rust_decimal::{Decimal, RoundingStrategy};
 use std::str::FromStr;
@@ -155,6 +166,36 @@ pub fn post_error(e: PostError) -> ApiError {
     match e {
         PostError::Ledger(l) => ledger_error(l),
         PostError::Duplicate => ApiError::conflict("err_request_state"),
+    }
+}
+
+/// Runs `op` with a business row written by `insert` in one transaction; a
+/// repeated idempotency key answers `replayed` without writing anything.
+async fn with_row<F>(
+    state: &AppState,
+    insert: F,
+    op: impl FnOnce(i64) -> Operation,
+) -> ApiResult<(i64, bool)>
+where
+    F: for<'c> FnOnce(
+        &'c mut sqlx::AnyConnection,
+    ) -> futures_util::future::BoxFuture<'c, Result<i64, sqlx::Error>>,
+{
+    let mut tx = state.db.begin().await?;
+    let id = insert(&mut tx).await?;
+    match ledger::post(&mut tx, &op(id)).await {
+        Ok(_) => {
+            tx.commit().await?;
+            Ok((id, false))
+        }
+        Err(PostError::Duplicate) => {
+            tx.rollback().await?;
+            Ok((id, true))
+        }
+        Err(e) => {
+            tx.rollback().await?;
+            Err(post_error(e))
+        }
     }
 }
 
