@@ -1,13 +1,14 @@
 //! What a user holds: the coins listed, every account's balances valued in USDT,
 //! one coin's balance in one account, and the ledger entries behind them.
 
-use super::{account_name, units, ACCOUNTS};
+use super::{account_name, units};
 use crate::config::CurrencySettings;
 use crate::error::ApiResult;
 use crate::extract::Paging;
 use crate::params::Paged;
 use crate::state::AppState;
 use actors::ledger;
+use actors::ledger::accounts::user_accounts;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -99,7 +100,8 @@ pub async fn wallet(state: &AppState, user_id: i64) -> ApiResult<Wallet> {
     }
     let mut grand = 0i64;
     let mut accounts = Vec::new();
-    for (code, name) in ACCOUNTS {
+    for a in user_accounts() {
+        let (code, name) = (a.code, a.name);
         let mut total = 0i64;
         let mut balances = Vec::new();
         for c in &coins {

@@ -21,30 +21,19 @@ use actors::money::{from_units, to_units};
 use rust_decimal::{Decimal, RoundingStrategy};
 use std::str::FromStr;
 
-/// The user asset accounts by code and by the names the app also sends.
-pub const ACCOUNTS: [(i64, &str); 4] = [
-    (ledger::account::LEGAL, "legal"),
-    (ledger::account::CHANGE, "change"),
-    (ledger::account::LEVER, "lever"),
-    (ledger::account::MICRO, "micro"),
-];
-
-/// An account code from `1`…`4` or its name.
+/// A user account code from `1`…`4` or its name (the ledger's table of
+/// accounts, `ledger::accounts`, decides which exist).
 pub fn account(raw: Option<&str>) -> ApiResult<i64> {
-    let raw = raw.unwrap_or_default();
-    ACCOUNTS
-        .iter()
-        .find(|(code, name)| raw == *name || raw == code.to_string())
-        .map(|(code, _)| *code)
+    ledger::accounts::user_account(raw.unwrap_or_default())
+        .map(|a| a.code)
         .ok_or_else(|| ApiError::invalid("err_account_field"))
 }
 
+/// A user account's name (`unknown` for a code not in the ledger's table).
 pub fn account_name(code: i64) -> &'static str {
-    ACCOUNTS
-        .iter()
-        .find(|(c, _)| *c == code)
-        .map(|(_, n)| *n)
-        .unwrap_or("unknown")
+    ledger::accounts::user_accounts()
+        .find(|a| a.code == code)
+        .map_or("unknown", |a| a.name)
 }
 
 /// The coin named by the first present parameter of `names` (an id or a symbol).

@@ -35,6 +35,14 @@ pub async fn transfer(state: &AppState, user_id: i64, t: NewTransfer<'_>) -> Api
     if from == to {
         return Err(ApiError::invalid("err_same_account"));
     }
+    // Only accounts the ledger's table marks transferable take part (an escrow
+    // a product holds users' money in is moved by that product alone).
+    let transferable = |code: i64| {
+        actors::ledger::accounts::user_accounts().any(|a| a.code == code && a.transferable)
+    };
+    if !transferable(from) || !transferable(to) {
+        return Err(ApiError::invalid("err_account_field"));
+    }
     let key = request_id.map(|r| format!("transfer:{user_id}:{r}"));
     let uid = user_id;
     super::with_row(
