@@ -74,7 +74,8 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error>
 }
 
 /// One page of `table`'s rows, newest first, where `filter` holds (its `$1`
-/// bound to `key`), with the total count: the shape every paged list answers.
+/// bound to `key`), with the total count: the shape every paged list answers
+/// (`.map` it into what the answer shows).
 pub async fn paged<R>(
     db: &Db,
     table: &str,
@@ -82,7 +83,7 @@ pub async fn paged<R>(
     filter: &str,
     key: Option<i64>,
     paging: crate::extract::Paging,
-) -> Result<(Vec<R>, i64), sqlx::Error>
+) -> Result<crate::params::Paged<R>, sqlx::Error>
 where
     R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
 {
@@ -98,7 +99,7 @@ where
     .bind(paging.offset())
     .fetch_all(db)
     .await?;
-    Ok((rows, total))
+    Ok(crate::params::Paged::of(paging, rows, total))
 }
 
 /// The optional `state` filter of the admin review queues, for [`paged`].

@@ -521,6 +521,17 @@ impl<T> Paged<T> {
             pages: (total + paging.limit - 1) / paging.limit,
         }
     }
+
+    /// The same page with each row made into what the answer shows.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Paged<U> {
+        Paged {
+            data: self.data.into_iter().map(f).collect(),
+            page: self.page,
+            limit: self.limit,
+            total: self.total,
+            pages: self.pages,
+        }
+    }
 }
 
 /// The parameters of `upload`: one file in a `multipart/form-data` body, read

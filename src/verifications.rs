@@ -57,7 +57,7 @@ pub async fn queue(
         i64,
     );
     let columns = "id, user_id, level, state, id_type, name, card_id, front_pic, reverse_pic, erc_address, trc_address, reason, created_at";
-    let (rows, total): (Vec<Row>, i64) = crate::db::paged(
+    let page: Paged<Row> = crate::db::paged(
         &state.db,
         "verifications",
         columns,
@@ -66,25 +66,22 @@ pub async fn queue(
         paging,
     )
     .await?;
-    let data = rows
-        .into_iter()
-        .map(|r| Verification {
-            id: r.0,
-            user_id: r.1,
-            level: r.2,
-            state: r.3,
-            id_type: r.4,
-            name: r.5,
-            card_id: r.6,
-            front_pic: crate::uploads::signed(state, &r.7),
-            reverse_pic: crate::uploads::signed(state, &r.8),
-            erc_address: r.9,
-            trc_address: r.10,
-            reason: r.11,
-            created_at: r.12,
-        })
-        .collect();
-    Ok(Paged::of(paging, data, total))
+    let page = page.map(|r| Verification {
+        id: r.0,
+        user_id: r.1,
+        level: r.2,
+        state: r.3,
+        id_type: r.4,
+        name: r.5,
+        card_id: r.6,
+        front_pic: crate::uploads::signed(state, &r.7),
+        reverse_pic: crate::uploads::signed(state, &r.8),
+        erc_address: r.9,
+        trc_address: r.10,
+        reason: r.11,
+        created_at: r.12,
+    });
+    Ok(page)
 }
 
 /// Approves (verified) or rejects (failed: the user may go again) a request

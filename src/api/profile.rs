@@ -358,7 +358,7 @@ pub async fn invite_list(
     let user = req.user(&state).await?;
     let p = p?;
     let paging = Paging::of(p.page, p.limit);
-    let (rows, total): (Vec<(i64, Option<String>, Option<String>, i64)>, i64) = crate::db::paged(
+    let page: Paged<(i64, Option<String>, Option<String>, i64)> = crate::db::paged(
         &state.db,
         "users",
         "id, email, mobile, created_at",
@@ -367,15 +367,12 @@ pub async fn invite_list(
         paging,
     )
     .await?;
-    let data = rows
-        .into_iter()
-        .map(|(id, email, mobile, created_at)| Invitee {
-            id,
-            account: validate::mask(&email.or(mobile).unwrap_or_default()),
-            created_at,
-        })
-        .collect();
-    Ok(Reply(Paged::of(paging, data, total)))
+    let page = page.map(|(id, email, mobile, created_at)| Invitee {
+        id,
+        account: validate::mask(&email.or(mobile).unwrap_or_default()),
+        created_at,
+    });
+    Ok(Reply(page))
 }
 
 /// A rebate the caller earned from an invitee.
@@ -413,17 +410,17 @@ pub async fn profit_list(
     .bind(paging.offset())
     .fetch_all(&state.db)
     .await?;
-    let data = rows
-        .into_iter()
-        .map(|(id, email, mobile, currency, amount, created_at)| Rebate {
-            id,
-            from_account: validate::mask(&email.or(mobile).unwrap_or_default()),
-            currency,
-            amount: actors::money::from_units(amount).normalize().to_string(),
-            created_at,
-        })
-        .collect();
-    Ok(Reply(Paged::of(paging, data, total)))
+    let page =
+        Paged::of(paging, rows, total).map(|(id, email, mobile, currency, amount, created_at)| {
+            Rebate {
+                id,
+                from_account: validate::mask(&email.or(mobile).unwrap_or_default()),
+                currency,
+                amount: actors::money::from_units(amount).normalize().to_string(),
+                created_at,
+            }
+        });
+    Ok(Reply(page))
 }
 
 /// `feedback/list`: notifications, paged, of both kinds or one.
@@ -479,17 +476,16 @@ pub async fn notifications(
     .bind(paging.offset())
     .fetch_all(&state.db)
     .await?;
-    let data = rows
-        .into_iter()
-        .map(|(id, title, content, is_red, created_at)| Notification {
+    let page = Paged::of(paging, rows, total).map(|(id, title, content, is_red, created_at)| {
+        Notification {
             id,
             title,
             content,
             is_red,
             created_at,
-        })
-        .collect();
-    Ok(Reply(Paged::of(paging, data, total)))
+        }
+    });
+    Ok(Reply(page))
 }
 
 /// `feedback/read`: one notification, or all when `id` is left out.

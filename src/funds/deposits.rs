@@ -200,7 +200,7 @@ const DEPOSIT_COLUMNS: &str =
 
 /// A page of the user's deposit requests, newest first.
 pub async fn of_user(state: &AppState, user_id: i64, paging: Paging) -> ApiResult<Paged<Deposit>> {
-    let (rows, total): (Vec<RequestRow>, i64) = crate::db::paged(
+    let page: Paged<RequestRow> = crate::db::paged(
         &state.db,
         "deposit_requests",
         DEPOSIT_COLUMNS,
@@ -209,13 +209,12 @@ pub async fn of_user(state: &AppState, user_id: i64, paging: Paging) -> ApiResul
         paging,
     )
     .await?;
-    let data = rows.into_iter().map(|r| deposit_json(state, r)).collect();
-    Ok(Paged::of(paging, data, total))
+    Ok(page.map(|r| deposit_json(state, r)))
 }
 
 /// A page of the review queue: every request, or those in state `st`.
 pub async fn queue(state: &AppState, st: Option<i64>, paging: Paging) -> ApiResult<Paged<Deposit>> {
-    let (rows, total): (Vec<RequestRow>, i64) = crate::db::paged(
+    let page: Paged<RequestRow> = crate::db::paged(
         &state.db,
         "deposit_requests",
         DEPOSIT_COLUMNS,
@@ -224,11 +223,7 @@ pub async fn queue(state: &AppState, st: Option<i64>, paging: Paging) -> ApiResu
         paging,
     )
     .await?;
-    Ok(Paged::of(
-        paging,
-        rows.into_iter().map(|r| deposit_json(state, r)).collect(),
-        total,
-    ))
+    Ok(page.map(|r| deposit_json(state, r)))
 }
 
 /// Approves (credits from the deposits system account) or rejects a deposit, once.

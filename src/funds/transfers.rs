@@ -98,7 +98,7 @@ pub struct Transfer {
 /// A page of the user's transfers, newest first.
 pub async fn of_user(state: &AppState, user_id: i64, paging: Paging) -> ApiResult<Paged<Transfer>> {
     let columns = "id, currency, amount, from_account, to_account, created_at";
-    let (rows, total): (Vec<(i64, i64, i64, i64, i64, i64)>, i64) = crate::db::paged(
+    let page: Paged<(i64, i64, i64, i64, i64, i64)> = crate::db::paged(
         &state.db,
         "account_transfers",
         columns,
@@ -107,23 +107,20 @@ pub async fn of_user(state: &AppState, user_id: i64, paging: Paging) -> ApiResul
         paging,
     )
     .await?;
-    let data = rows
-        .into_iter()
-        .map(|(id, cur, amount, from, to, at)| Transfer {
-            id,
-            currency_id: cur,
-            currency: state
-                .settings
-                .currency(cur)
-                .map(|c| c.name.clone())
-                .unwrap_or_default(),
-            number: units(amount),
-            from_field: from,
-            to_field: to,
-            from_name: account_name(from).to_string(),
-            to_name: account_name(to).to_string(),
-            created_at: at,
-        })
-        .collect();
-    Ok(Paged::of(paging, data, total))
+    let page = page.map(|(id, cur, amount, from, to, at)| Transfer {
+        id,
+        currency_id: cur,
+        currency: state
+            .settings
+            .currency(cur)
+            .map(|c| c.name.clone())
+            .unwrap_or_default(),
+        number: units(amount),
+        from_field: from,
+        to_field: to,
+        from_name: account_name(from).to_string(),
+        to_name: account_name(to).to_string(),
+        created_at: at,
+    });
+    Ok(page)
 }

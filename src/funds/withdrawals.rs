@@ -261,7 +261,7 @@ pub async fn of_user(
     user_id: i64,
     paging: Paging,
 ) -> ApiResult<Paged<Withdrawal>> {
-    let (rows, total): (Vec<WithdrawRow>, i64) = crate::db::paged(
+    let page: Paged<WithdrawRow> = crate::db::paged(
         &state.db,
         "withdraw_requests",
         WITHDRAW_COLUMNS,
@@ -270,11 +270,7 @@ pub async fn of_user(
         paging,
     )
     .await?;
-    Ok(Paged::of(
-        paging,
-        rows.into_iter().map(|r| withdraw_json(state, r)).collect(),
-        total,
-    ))
+    Ok(page.map(|r| withdraw_json(state, r)))
 }
 
 /// A page of the review queue: every request, or those in state `st`.
@@ -283,7 +279,7 @@ pub async fn queue(
     st: Option<i64>,
     paging: Paging,
 ) -> ApiResult<Paged<Withdrawal>> {
-    let (rows, total): (Vec<WithdrawRow>, i64) = crate::db::paged(
+    let page: Paged<WithdrawRow> = crate::db::paged(
         &state.db,
         "withdraw_requests",
         WITHDRAW_COLUMNS,
@@ -292,11 +288,7 @@ pub async fn queue(
         paging,
     )
     .await?;
-    Ok(Paged::of(
-        paging,
-        rows.into_iter().map(|r| withdraw_json(state, r)).collect(),
-        total,
-    ))
+    Ok(page.map(|r| withdraw_json(state, r)))
 }
 
 /// An admin's decision on a pending withdrawal: paid out (the frozen amount

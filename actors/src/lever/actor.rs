@@ -14,7 +14,7 @@ use super::store::{close_in, lever_row, load};
 use super::views::lever_json;
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
 use crate::market::actor::{now_ms, units, MarketActor, MarketError, MarketSpec};
-use crate::market::deriv::{dir_code, post, CurrentIndex, DerivSpec, Mark};
+use crate::market::deriv::{common, dir_code, post, CurrentIndex, DerivSpec, Mark};
 use crate::runtime::{Check, Checks, Event, Handle};
 use crate::sql::Store;
 use actix::prelude::*;
@@ -65,9 +65,7 @@ impl ContractActor {
     }
 
     pub(super) fn publish(&self, e: Event) {
-        if let Some(r) = &self.events {
-            r.do_send(e);
-        }
+        common::publish(&self.events, e);
     }
 }
 
@@ -118,16 +116,13 @@ impl Actor for ContractActor {
 }
 
 fn ready(act: &ContractActor) -> Result<&Contracts, MarketError> {
-    match &act.state {
-        d if d.loaded && act.index > 0 => Ok(d),
-        _ => Err(MarketError::Invalid("err_market_unavailable")),
-    }
+    common::ready(act.state.loaded, act.index).map(|()| &act.state)
 }
 
 type Reply = AtomicResponse<ContractActor, Result<Value, MarketError>>;
 
 fn fail(e: MarketError) -> Reply {
-    AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))))
+    common::refuse(e)
 }
 
 impl Handler<Checks> for ContractActor {
@@ -141,11 +136,7 @@ impl Handler<Checks> for ContractActor {
             } else {
                 Check::fail("positions", "not_loaded")
             },
-            if self.index > 0 {
-                Check::ok("mark", units(self.index))
-            } else {
-                Check::warn("mark", "no_mark")
-            },
+            common::mark_check(self.index),
         ])
     }
 }

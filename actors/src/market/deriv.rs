@@ -98,6 +98,45 @@ impl Handler<CurrentIndex> for MarketActor {
     }
 }
 
+/// What the contract and options actors share about being ready, refusing,
+/// publishing and reporting their mark.
+pub(crate) mod common {
+    use super::MarketError;
+    use crate::market::actor::units;
+    use crate::runtime::{Check, Event};
+    use actix::prelude::*;
+    use serde_json::Value;
+
+    /// An order is taken once the actor's state is loaded and it has a mark.
+    pub fn ready(loaded: bool, index: i64) -> Result<(), MarketError> {
+        if loaded && index > 0 {
+            Ok(())
+        } else {
+            Err(MarketError::Invalid("err_market_unavailable"))
+        }
+    }
+
+    /// An answer refused before any database work.
+    pub fn refuse<A: Actor>(e: MarketError) -> AtomicResponse<A, Result<Value, MarketError>> {
+        AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))))
+    }
+
+    pub fn publish(events: &Option<Recipient<Event>>, e: Event) {
+        if let Some(r) = events {
+            r.do_send(e);
+        }
+    }
+
+    /// The mark as heard, or a warning until the first one comes.
+    pub fn mark_check(index: i64) -> Check {
+        if index > 0 {
+            Check::ok("mark", units(index))
+        } else {
+            Check::warn("mark", "no_mark")
+        }
+    }
+}
+
 pub(crate) fn dir_code(d: Dir) -> i64 {
     match d {
         Dir::Long => 1,

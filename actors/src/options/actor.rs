@@ -9,8 +9,8 @@ use super::store::{load, micro_json, MicroRow, MICRO_COLUMNS};
 use super::{Direction, Wheel};
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
 use crate::lever::math;
-use crate::market::actor::{now_ms, units, MarketActor, MarketError, MarketSpec};
-use crate::market::deriv::{post, CurrentIndex, DerivSpec, Mark};
+use crate::market::actor::{now_ms, MarketActor, MarketError, MarketSpec};
+use crate::market::deriv::{common, post, CurrentIndex, DerivSpec, Mark};
 use crate::options;
 use crate::runtime::{Check, Checks, Event, Handle};
 use crate::sql::Store;
@@ -58,9 +58,7 @@ impl OptionsActor {
     }
 
     fn publish(&self, e: Event) {
-        if let Some(r) = &self.events {
-            r.do_send(e);
-        }
+        common::publish(&self.events, e);
     }
 }
 
@@ -106,16 +104,13 @@ impl Handler<Mark> for OptionsActor {
 }
 
 fn ready(act: &OptionsActor) -> Result<&Options, MarketError> {
-    match &act.state {
-        d if d.loaded && act.index > 0 => Ok(d),
-        _ => Err(MarketError::Invalid("err_market_unavailable")),
-    }
+    common::ready(act.state.loaded, act.index).map(|()| &act.state)
 }
 
 type Reply = AtomicResponse<OptionsActor, Result<Value, MarketError>>;
 
 fn fail(e: MarketError) -> Reply {
-    AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))))
+    common::refuse(e)
 }
 
 impl Handler<Checks> for OptionsActor {
@@ -135,11 +130,7 @@ impl Handler<Checks> for OptionsActor {
             } else {
                 Check::ok("options", open)
             },
-            if self.index > 0 {
-                Check::ok("mark", units(self.index))
-            } else {
-                Check::warn("mark", "no_mark")
-            },
+            common::mark_check(self.index),
         ])
     }
 }
