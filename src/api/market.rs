@@ -10,7 +10,9 @@ use crate::params::{
 };
 use crate::state::AppState;
 use actix_web::web;
-use actors::market::actor::{order_value, Cancel, MarketError, OrderRow, Place, Snapshot};
+use actors::market::actor::{
+    order_value, Cancel, MarketError, OrderRow, Place, Snapshot, ORDER_COLUMNS,
+};
 use actors::market::book::{BookError, Kind as OrderKind, Side};
 use actors::money::{from_units, to_units};
 use rust_decimal::Decimal;
@@ -613,9 +615,8 @@ pub async fn orders(
         .bind(market_id)
         .fetch_one(&state.db)
         .await?;
-    let rows: Vec<(i64, OrderRow)> = sqlx::query_as::<_, (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)>(&format!(
-        "SELECT market, id, user_id, side, order_type, price, qty, budget, filled_qty, filled_quote, fee, status, created_at
-         FROM orders WHERE {filter} ORDER BY id DESC LIMIT $4 OFFSET $5"
+    let rows: Vec<OrderRow> = sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {filter} ORDER BY id DESC LIMIT $4 OFFSET $5"
     ))
     .bind(user.id)
     .bind(i64::from(all))
@@ -623,16 +624,13 @@ pub async fn orders(
     .bind(paging.limit)
     .bind(paging.offset())
     .fetch_all(&state.db)
-    .await?
-    .into_iter()
-    .map(|r| (r.0, (r.1, r.2, r.3, r.4, r.5, r.6, r.7, r.8, r.9, r.10, r.11, r.12)))
-    .collect();
+    .await?;
     let data = rows
         .into_iter()
-        .map(|(mid, r)| {
+        .map(|r| {
             let symbol = state
                 .markets
-                .by_id(mid)
+                .by_id(r.market)
                 .map(|m| m.spec.symbol.clone())
                 .unwrap_or_default();
             as_order(order_value(r, &symbol))
@@ -661,7 +659,7 @@ pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiRes
 #[cfg(test)]
 mod tests {
     use super::{Order, Quotation, Ticker, Trade};
-    use actors::market::actor::{MarketActor, MarketSpec};
+    use actors::market::actor::{MarketActor, MarketSpec, OrderRow};
     use actors::market::book::Side;
     use actors::market::feed::FixedFeed;
     use serde_json::json;
@@ -739,34 +737,36 @@ mod tests {
     #[test]
     fn the_actors_order_json_is_an_order() {
         for row in [
-            (
-                7,
-                3,
-                1,
-                0,
-                150_000_000,
-                2_000_000,
-                0,
-                0,
-                0,
-                0,
-                0,
-                1_700_000_000_000,
-            ),
-            (
-                8,
-                3,
-                2,
-                1,
-                0,
-                0,
-                500_000_000,
-                1_000_000,
-                300_000_000,
-                1_000,
-                1,
-                1,
-            ),
+            OrderRow {
+                id: 7,
+                user_id: 3,
+                market: 1,
+                side: 1,
+                order_type: 0,
+                price: 150_000_000,
+                qty: 2_000_000,
+                budget: 0,
+                filled_qty: 0,
+                filled_quote: 0,
+                fee: 0,
+                status: 0,
+                created_at: 1_700_000_000_000,
+            },
+            OrderRow {
+                id: 8,
+                user_id: 3,
+                market: 1,
+                side: 2,
+                order_type: 1,
+                price: 0,
+                qty: 0,
+                budget: 500_000_000,
+                filled_qty: 1_000_000,
+                filled_quote: 300_000_000,
+                fee: 1_000,
+                status: 1,
+                created_at: 1,
+            },
         ] {
             let v = actors::market::actor::order_value(row, "BTC/USDT");
             let order: Order =

@@ -128,8 +128,9 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-/// One candle. Prices, volume (base) and amount (quote) in 10^-8 units.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One candle. Prices, volume (base) and amount (quote) in 10^-8 units. A
+/// `klines` row reads straight into it (`market::store`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct Bar {
     pub open_time: i64,
     pub open: i64,

@@ -3,9 +3,11 @@
 //! looks like a market's: levels tight near the index and further apart away
 //! from it, sizes that thicken with distance and vary from level to level and
 //! from one re-quote to the next, and never more than the provider's ledger
-//! account holds.
+//! account holds. Also the rest of a re-quote's arithmetic: the seed that
+//! varies its sizes and the provider's funds after its quotes trade.
 
 use super::book::{Side, SCALE};
+use super::settle::Leg;
 
 /// What a ladder is built from (prices and sizes in units).
 #[derive(Debug, Clone, Copy)]
@@ -112,6 +114,33 @@ pub fn ladder(s: &LadderSpec) -> Vec<Quote> {
     out
 }
 
+/// The seed of a re-quote's sizes: a new variation at each re-quote (the index
+/// and the provider's next quote id move between two), different per market
+/// (its id in the high bits).
+pub fn requote_seed(index: i64, market: i64, next_quote_id: i64) -> u64 {
+    (index as u64) ^ ((market as u64) << 48) ^ next_quote_id as u64
+}
+
+/// The provider's available (base, quote) after fills of its quotes, each leg
+/// with the side of its quote: a bid spends quote and receives base, an ask
+/// spends base and receives quote.
+pub fn funds_after(funds: (i64, i64), legs: &[(Side, Leg)]) -> (i64, i64) {
+    let (mut base, mut quote) = funds;
+    for (side, leg) in legs {
+        match side {
+            Side::Buy => {
+                quote -= leg.spent;
+                base += leg.received;
+            }
+            Side::Sell => {
+                base -= leg.spent;
+                quote += leg.received;
+            }
+        }
+    }
+    (base, quote)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +208,45 @@ mod tests {
             );
             assert!(q.iter().all(|x| x.qty >= U / 10_000));
         }
+    }
+
+    #[test]
+    fn the_seed_changes_with_the_index_the_market_and_the_quote_id() {
+        let s = requote_seed(67_000 * U, 3, -41);
+        assert_eq!(s, requote_seed(67_000 * U, 3, -41));
+        assert_ne!(s, requote_seed(67_000 * U + U / 100, 3, -41));
+        assert_ne!(s, requote_seed(67_000 * U, 4, -41));
+        assert_ne!(s, requote_seed(67_000 * U, 3, -81));
+        // The market sits above every bit an index or a quote id sets.
+        assert_eq!(requote_seed(0, 1, 0), 1 << 48);
+        assert_eq!(requote_seed(5, 0, 0), 5);
+    }
+
+    #[test]
+    fn fills_move_the_providers_funds_by_side() {
+        let leg = |spent, received| Leg {
+            user: 1,
+            spent,
+            received,
+            fee: 0,
+        };
+        assert_eq!(funds_after((100, 1_000), &[]), (100, 1_000));
+        // Its bid filled: quote paid, base received after the fee.
+        assert_eq!(
+            funds_after((100, 1_000), &[(Side::Buy, leg(300, 9))]),
+            (109, 700)
+        );
+        // Its ask filled: base given, quote received after the fee.
+        assert_eq!(
+            funds_after((100, 1_000), &[(Side::Sell, leg(10, 290))]),
+            (90, 1_290)
+        );
+        assert_eq!(
+            funds_after(
+                (100, 1_000),
+                &[(Side::Buy, leg(300, 9)), (Side::Sell, leg(10, 290))]
+            ),
+            (99, 990)
+        );
     }
 }

@@ -1,5 +1,7 @@
-//! Markets: the pure order book, K-lines, price feeds and settlement, and the
-//! market actor that drives them.
+//! Markets: the pure order book, K-lines, price feeds, settlement money and
+//! the provider's ladder, and the market actor that drives them with its
+//! placing, settling, re-quoting, storage, views and events in files of their
+//! own.
 
 pub mod actor;
 pub mod book;
@@ -7,5 +9,11 @@ pub mod deriv;
 pub mod feed;
 pub mod kline;
 pub mod ladder;
+mod placing;
+mod provider;
+mod publish;
 pub mod settle;
+mod settling;
+mod store;
 pub mod trades;
+mod views;
