@@ -128,9 +128,7 @@ impl Application {
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
             .map_err(|e| format!("{}: {e}", state.settings.uploads.dir.display()))?;
-        crate::api::site::seed_fiat_rates(&state)
-            .await
-            .map_err(|e| e.to_string())?;
+        crate::fiat::seed(&state).await.map_err(|e| e.to_string())?;
         crate::funds::deposits::seed_addresses(&state)
             .await
             .map_err(|e| e.to_string())?;

@@ -12,6 +12,7 @@ pub mod db;
 pub mod demo_traders;
 pub mod error;
 pub mod extract;
+pub mod fiat;
 pub mod funds;
 pub mod i18n;
 pub mod markets;

@@ -2,7 +2,7 @@
 //! scope's guard (`app::admin_only`): a handler that needs to know which admin
 //! acts takes the [`Admin`] it let in.
 
-use super::profile::{user_json, Profile};
+use crate::accounts::{profile as user_json, Profile};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Paging, Req};
 use crate::funds::{self, deposits::Deposit, withdrawals::Withdrawal};
@@ -379,7 +379,7 @@ pub async fn set_deposit_address(
 ) -> ApiResult<Reply<String>> {
     let (req, p) = form.split();
     let p = p?;
-    let coin = super::identity::either_coin(&state, &p.currency, &p.currency_id)?;
+    let coin = crate::funds::either_coin(&state, &p.currency, &p.currency_id)?;
     let network = p.network.as_deref().unwrap_or_default();
     let address = p
         .address
@@ -400,11 +400,7 @@ pub async fn set_deposit_address(
     Ok(Reply(crate::i18n::t(req.lang, "ok_done", &[])))
 }
 
-/// The largest fiat rate accepted, in units per US dollar.
-const MAX_FIAT_RATE: i64 = 10_000_000;
-
-/// Changes one fiat rate (units per US dollar): a positive decimal.
-/// `fiat_rates` (POST): one fiat currency's rate.
+/// `fiat_rates` (POST): one fiat currency's rate (units per US dollar).
 #[derive(Deserialize, ToSchema)]
 pub struct FiatRateParams {
     /// The currency's code, `EUR`; one of wallet/getRateCurrency.
@@ -417,26 +413,8 @@ pub struct FiatRateParams {
 pub async fn set_fiat_rate(
     state: web::Data<AppState>,
     form: Form<FiatRateParams>,
-) -> ApiResult<Reply<Vec<super::site::FiatRate>>> {
+) -> ApiResult<Reply<Vec<crate::fiat::FiatRate>>> {
     let p = form.split().1?;
-    let code = p.code.as_deref().unwrap_or_default().to_uppercase();
-    let rate = p.rate.0;
-    // Every valuation multiplies by the rate: keep it where products fit (the
-    // largest real rates are in the tens of thousands per dollar).
-    if rate > rust_decimal::Decimal::from(MAX_FIAT_RATE) {
-        return Err(ApiError::invalid("err_amount_too_large"));
-    }
-    if rate.normalize().scale() > 8 {
-        return Err(ApiError::invalid("err_amount_precision"));
-    }
-    let res = sqlx::query("UPDATE fiat_rates SET rate = $1, updated_at = $2 WHERE code = $3")
-        .bind(rate.normalize().to_string())
-        .bind(crate::db::now_ms())
-        .bind(&code)
-        .execute(&state.db)
-        .await?;
-    if res.rows_affected() == 0 {
-        return Err(ApiError::invalid("err_currency_invalid"));
-    }
-    Ok(Reply(super::site::fiat_rates(&state).await?))
+    let code = p.code.as_deref().unwrap_or_default();
+    Ok(Reply(crate::fiat::set_rate(&state, code, p.rate.0).await?))
 }

@@ -202,18 +202,6 @@ pub async fn submit_real(
     Ok(Reply(t(req.lang, "ok_submitted", &[])))
 }
 
-/// A coin named by `currency` or `currency_id`, the first given.
-pub fn either_coin<'a>(
-    state: &'a AppState,
-    currency: &Option<Coin>,
-    currency_id: &Option<Coin>,
-) -> ApiResult<&'a crate::config::CurrencySettings> {
-    match currency.as_ref().or(currency_id.as_ref()) {
-        Some(c) => funds::coin(state, c),
-        None => Err(ApiError::invalid("err_currency_invalid")),
-    }
-}
-
 /// `user/wallet/save`: a withdrawal address to keep.
 #[derive(Deserialize, ToSchema)]
 pub struct WalletSaveParams {
@@ -243,7 +231,7 @@ pub async fn wallet_save(
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
-    let coin = either_coin(&state, &p.currency, &p.currency_id)?;
+    let coin = funds::either_coin(&state, &p.currency, &p.currency_id)?;
     let name = p.name.as_deref();
     if name.is_some() {
         validate::plain_text(name, 32)?;
@@ -303,7 +291,7 @@ pub async fn wallet_list(
     let p = p?;
     let coin = match (&p.currency, &p.currency_id) {
         (None, None) => None,
-        _ => Some(either_coin(&state, &p.currency, &p.currency_id)?.id),
+        _ => Some(funds::either_coin(&state, &p.currency, &p.currency_id)?.id),
     };
     let rows: Vec<(i64, i64, String, String, String, i64)> = sqlx::query_as(
         "SELECT id, currency, name, address, qrcode, created_at FROM wallet_addresses

@@ -14,76 +14,8 @@ use actix_web::web;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-type UserRow = (
-    i64,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    String,
-    String,
-    String,
-    String,
-    i64,
-    Option<String>,
-    String,
-    i64,
-);
-
-/// The profile as the app shows it.
-#[derive(Serialize, ToSchema)]
-pub struct Profile {
-    pub id: i64,
-    pub email: Option<String>,
-    pub mobile: Option<String>,
-    pub area_code: Option<String>,
-    /// The e-mail, else the mobile number.
-    pub account: String,
-    pub nickname: String,
-    pub signature: String,
-    /// The avatar's address, empty when none.
-    pub head_portrait: String,
-    pub invite_code: String,
-    pub credit_score: i64,
-    pub has_pay_password: bool,
-    /// `user` or `admin`.
-    pub role: String,
-    /// Milliseconds since the epoch.
-    pub created_at: i64,
-    /// Unread notifications.
-    pub unread: i64,
-}
-
-/// The profile as the app shows it.
-pub async fn user_json(state: &AppState, user_id: i64) -> ApiResult<Profile> {
-    let u: UserRow = sqlx::query_as(
-        "SELECT id, email, mobile, area_code, nickname, signature, head_portrait, invite_code, credit_score, pay_password_hash, role, created_at FROM users WHERE id = $1",
-    )
-    .bind(user_id)
-    .fetch_one(&state.db)
-    .await?;
-    let (unread,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND is_red = 0")
-            .bind(user_id)
-            .fetch_one(&state.db)
-            .await?;
-    let account = u.1.clone().or(u.2.clone()).unwrap_or_default();
-    Ok(Profile {
-        id: u.0,
-        email: u.1,
-        mobile: u.2,
-        area_code: u.3,
-        account,
-        nickname: u.4,
-        signature: u.5,
-        head_portrait: u.6,
-        invite_code: u.7,
-        credit_score: u.8,
-        has_pay_password: u.9.is_some(),
-        role: u.10,
-        created_at: u.11,
-        unread,
-    })
-}
+use crate::accounts::profile as user_json;
+pub use crate::accounts::Profile;
 
 pub async fn info(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<Profile>> {
     let user = form.req.user(&state).await?;

@@ -366,54 +366,11 @@ pub async fn whitepaper(
     page(&state, "whitepaper", form.req.lang).await
 }
 
-/// Seeds the fiat rates from the configuration (admins edit them afterwards).
-pub async fn seed_fiat_rates(state: &AppState) -> ApiResult<()> {
-    for (i, f) in state.settings.fiat.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO fiat_rates (code, symbol, rate, sort, updated_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (code) DO NOTHING",
-        )
-        .bind(&f.code)
-        .bind(&f.symbol)
-        .bind(&f.rate)
-        .bind(i as i64)
-        .bind(crate::db::now_ms())
-        .execute(&state.db)
-        .await?;
-    }
-    Ok(())
-}
-
-/// A fiat currency and its rate.
-#[derive(Serialize, ToSchema)]
-pub struct FiatRate {
-    /// `USD`, `EUR`, ...
-    pub currency_code: String,
-    pub symbol: String,
-    /// Units per US dollar, a decimal string.
-    pub rate: String,
-    /// Milliseconds since the epoch.
-    pub updated_at: i64,
-}
-
-pub async fn fiat_rates(state: &AppState) -> ApiResult<Vec<FiatRate>> {
-    let rows: Vec<(String, String, String, i64)> =
-        sqlx::query_as("SELECT code, symbol, rate, updated_at FROM fiat_rates ORDER BY sort, code")
-            .fetch_all(&state.db)
-            .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(currency_code, symbol, rate, updated_at)| FiatRate {
-            currency_code,
-            symbol,
-            rate,
-            updated_at,
-        })
-        .collect())
-}
+pub use crate::fiat::FiatRate;
 
 pub async fn rate_currency(
     state: web::Data<AppState>,
     _form: Form<NoParams>,
 ) -> ApiResult<Reply<Vec<FiatRate>>> {
-    Ok(Reply(fiat_rates(&state).await?))
+    Ok(Reply(crate::fiat::rates(&state).await?))
 }

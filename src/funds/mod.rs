@@ -218,6 +218,18 @@ pub async fn owned_upload(
     Ok(row.map(|(n,)| format!("/uploads/{n}")))
 }
 
+/// A coin named by `currency` or `currency_id`, the first given.
+pub fn either_coin<'a>(
+    state: &'a AppState,
+    currency: &Option<crate::params::Coin>,
+    currency_id: &Option<crate::params::Coin>,
+) -> ApiResult<&'a crate::config::CurrencySettings> {
+    match currency.as_ref().or(currency_id.as_ref()) {
+        Some(c) => coin(state, c),
+        None => Err(ApiError::invalid("err_currency_invalid")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,6 +41,11 @@ impl Handler<Mark> for ContractActor {
             d.spec.maintenance_ppm,
         );
         let fut = async move {
+            // Nothing fired (almost every tick): no transaction, which would
+            // take the writers' turn from the markets' order batches.
+            if snapshot.is_empty() {
+                return Ok((Vec::new(), Vec::new()));
+            }
             let now = now_ms();
             let mut tx = db.begin().await?;
             let mut opened: Vec<Position> = Vec::new();
