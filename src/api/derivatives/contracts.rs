@@ -1,113 +1,25 @@
-//! Contracts (`lever/*`) and seconds options (`microtrade/*`) over HTTP. Orders go
-//! to their market's actor; lists are read from the database, scoped to the
-//! caller, with live profit from the market's current mark.
+//! Contract orders (`lever/*`): opened, closed, cancelled and given stop prices
+//! through the market's contract actor; listed from the database, holding
+//! positions with live profit, the risk rate and where they are liquidated,
+//! from the market's current mark.
 
-use super::market::{market_by, market_error, unavailable, units_in, MarketParams, MarketRef};
+use super::{mark, typed};
+use crate::api::market::{market_by, market_error, unavailable, units_in, MarketRef};
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::markets::MarketHandle;
 use crate::params::{
-    Amount, Coin, Direction, Form, IdParams, LoosePage, MarketId, Multiple, NoParams, OpenAt, Page,
-    Paged, Positions, Price, Reply, Seconds, Share, StopPrice,
+    Direction, Form, IdParams, MarketId, Multiple, NoParams, OpenAt, Page, Paged, Positions, Price,
+    Reply, Share, StopPrice,
 };
 use crate::state::AppState;
 use actix_web::web;
-use actors::ledger::account;
 use actors::lever::math::Dir;
 use actors::lever::{
     lever_json, LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, LEVER_COLUMNS,
 };
-use actors::market::actor::{units, Snapshot};
-use actors::options::{micro_json, MicroRow, MicroSubmit, MICRO_COLUMNS};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
-
-fn ppm_str(ppm: i64) -> String {
-    let d = rust_decimal::Decimal::new(ppm, 6).normalize();
-    d.to_string()
-}
-
-async fn mark(m: &MarketHandle) -> Option<i64> {
-    let snap = m.send(Snapshot).await.ok()?;
-    let p = snap["now_price"].as_str()?;
-    actors::money::to_units(p.parse().ok()?).ok()
-}
-
-fn lever_market<'a>(state: &'a AppState, r: &MarketRef<'_>) -> ApiResult<&'a MarketHandle> {
-    let m = market_by(state, r)?;
-    match &m.deriv {
-        Some(d) if d.lever => Ok(m),
-        _ => Err(ApiError::invalid("err_market_invalid")),
-    }
-}
-
-/// `lever/deal`: a market's contract terms and the caller's lever balance.
-#[derive(serde::Serialize, ToSchema)]
-pub struct Deal {
-    pub match_id: i64,
-    /// `BTC/USDT`.
-    pub symbol: String,
-    /// The base coin's id.
-    pub currency_id: i64,
-    /// The quote coin's id (margin is paid in it).
-    pub legal_id: i64,
-    /// The leverages offered.
-    pub multiple: Vec<i64>,
-    /// The quantity of one lot, a decimal string.
-    pub lever_share_num: String,
-    /// Rates as decimal strings (0.001 is 0.1%): the trading fee, the spread,
-    /// the overnight charge and the maintenance margin ratio.
-    pub lever_trade_fee: String,
-    pub spread: String,
-    pub overnight: String,
-    /// Lots per order, least and most.
-    pub min_share: i64,
-    pub max_share: i64,
-    /// Whether limit orders (status 0) are taken.
-    pub limit_orders: bool,
-    pub maintenance_ratio: String,
-    /// The price step, a decimal string.
-    pub tick: String,
-    /// The mark price, a decimal string; null when the market did not answer.
-    pub mark_price: Option<String>,
-    /// The caller's available lever balance in the quote coin, a decimal
-    /// string; `0` for a visitor.
-    pub lever_balance: String,
-}
-
-/// The contract terms of a market and the caller's lever balance.
-pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiResult<Reply<Deal>> {
-    let (req, p) = form.split();
-    let m = lever_market(&state, &p?.market())?;
-    let Some(d) = &m.deriv else {
-        return Err(unavailable());
-    };
-    let balance = match req.user(&state).await {
-        Ok(u) => actors::ledger::balance(&state.db, u.id, m.spec.quote, account::LEVER)
-            .await
-            .map(|b| units(b.0))
-            .unwrap_or_else(|_| "0".into()),
-        Err(_) => "0".into(),
-    };
-    Ok(Reply(Deal {
-        match_id: m.spec.id,
-        symbol: m.spec.symbol.clone(),
-        currency_id: m.spec.base,
-        legal_id: m.spec.quote,
-        multiple: d.multiples.clone(),
-        lever_share_num: units(d.lot_units),
-        lever_trade_fee: ppm_str(d.fee_ppm),
-        spread: ppm_str(d.spread_ppm),
-        overnight: ppm_str(d.overnight_ppm),
-        min_share: d.min_share,
-        max_share: d.max_share,
-        limit_orders: d.limit_orders,
-        maintenance_ratio: ppm_str(d.maintenance_ppm),
-        tick: units(m.spec.tick),
-        mark_price: mark(m).await.map(units),
-        lever_balance: balance,
-    }))
-}
 
 /// A contract order as the market actor answers it (`lever_json`), and as
 /// `lever/my_trade` and `lever/dealall` show it. The actor builds JSON; this
@@ -177,11 +89,6 @@ pub struct StopSet {
     pub id: i64,
     pub target_profit_price: Option<String>,
     pub stop_loss_price: Option<String>,
-}
-
-/// The actor's JSON as the typed answer that mirrors it.
-fn typed<T: serde::de::DeserializeOwned>(v: Value) -> ApiResult<T> {
-    serde_json::from_value(v).map_err(ApiError::internal)
 }
 
 /// `lever/submit`: a contract order.
@@ -552,270 +459,10 @@ pub async fn dealall(
     }))
 }
 
-/// The coin option stakes are paid in, with the caller's balance of it.
-#[derive(serde::Serialize, ToSchema)]
-pub struct Payable {
-    pub currency_id: i64,
-    /// `USDT`.
-    pub name: String,
-    /// The caller's available options balance, a decimal string; `0` for a
-    /// visitor.
-    pub available: String,
-}
-
-/// `microtrade/payable_currencies`: the one coin stakes are paid in.
-pub async fn payable(
-    state: web::Data<AppState>,
-    form: Form<NoParams>,
-) -> ApiResult<Reply<Vec<Payable>>> {
-    let req = form.req;
-    let coin = state.settings.microtrade.currency;
-    let name = state
-        .settings
-        .currency(coin)
-        .map(|c| c.name.clone())
-        .unwrap_or_default();
-    let available = match req.user(&state).await {
-        Ok(u) => actors::ledger::balance(&state.db, u.id, coin, account::MICRO)
-            .await
-            .map(|b| units(b.0))
-            .unwrap_or_else(|_| "0".into()),
-        Err(_) => "0".into(),
-    };
-    Ok(Reply(vec![Payable {
-        currency_id: coin,
-        name,
-        available,
-    }]))
-}
-
-/// An option duration and its terms.
-#[derive(serde::Serialize, ToSchema)]
-pub struct OptionTerms {
-    pub seconds: i64,
-    /// Decimal strings: the profit ratio (a win pays the stake back plus the
-    /// stake times it), the least and most stake, and the fee rate.
-    pub profit_ratio: String,
-    pub min_amount: String,
-    pub max_amount: String,
-    pub fee_rate: String,
-}
-
-pub async fn seconds(
-    state: web::Data<AppState>,
-    _form: Form<NoParams>,
-) -> ApiResult<Reply<Vec<OptionTerms>>> {
-    let mt = &state.settings.microtrade;
-    let list = mt
-        .durations
-        .iter()
-        .map(|d| OptionTerms {
-            seconds: d.seconds,
-            profit_ratio: d.profit_ratio.normalize().to_string(),
-            min_amount: d.min_amount.normalize().to_string(),
-            max_amount: d.max_amount.normalize().to_string(),
-            fee_rate: mt.fee_rate.normalize().to_string(),
-        })
-        .collect();
-    Ok(Reply(list))
-}
-
-/// `microtrade/submit`: a seconds option.
-#[derive(Deserialize, ToSchema)]
-pub struct MicroParams {
-    /// The market (or `symbol`, or `currency_id` with `legal_id`).
-    #[serde(alias = "id")]
-    pub match_id: Option<MarketId>,
-    pub symbol: Option<String>,
-    /// The coin the stake is paid in: only the configured one is accepted.
-    #[serde(alias = "currency")]
-    pub currency_id: Option<Coin>,
-    /// Rise (1) or fall (2).
-    #[serde(rename = "type")]
-    pub direction: Direction,
-    pub seconds: Seconds,
-    /// The stake.
-    #[serde(alias = "amount")]
-    pub number: Amount,
-}
-
-pub async fn micro_submit(
-    state: web::Data<AppState>,
-    form: Form<MicroParams>,
-) -> ApiResult<Reply<MicroOrder>> {
-    let (req, p) = form.split();
-    let user = req.user(&state).await?;
-    let p = p?;
-    let r = MarketRef {
-        id: p.match_id.map(|m| m.0),
-        symbol: p.symbol.as_deref(),
-        ..MarketRef::default()
-    };
-    let m = market_by(&state, &r)?;
-    if m.deriv.as_ref().is_none_or(|d| d.options.is_empty()) {
-        return Err(ApiError::invalid("err_market_invalid"));
-    }
-    // Stakes are always taken in the one configured coin: a request naming any
-    // other is refused rather than silently charged in that coin.
-    let paid_in = state.settings.microtrade.currency;
-    if let Some(c) = &p.currency_id {
-        let asked = crate::funds::coin(&state, c)?;
-        if asked.id != paid_in {
-            let coin = state.settings.currency(paid_in).map(|c| c.name.clone());
-            return Err(ApiError::invalid("err_currency_not_accepted")
-                .with_arg("coin", coin.unwrap_or_default()));
-        }
-    }
-    let dir = match p.direction {
-        Direction::Up => actors::options::Direction::Rise,
-        Direction::Down => actors::options::Direction::Fall,
-    };
-    let seconds = p.seconds.0;
-    let stake = units_in(p.number.0)?;
-    let res = m
-        .options()?
-        .send(MicroSubmit {
-            user_id: user.id,
-            dir,
-            seconds,
-            stake,
-        })
-        .await
-        .map_err(|_| unavailable())?;
-    Ok(Reply(as_micro(res.map_err(|e| market_error(e, m))?)?))
-}
-
-fn symbol_of(state: &AppState, market: i64) -> String {
-    state
-        .markets
-        .by_id(market)
-        .map(|m| m.spec.symbol.clone())
-        .unwrap_or_default()
-}
-
-/// `microtrade/lists`: the caller's options, paged (5 a page unless told).
-#[derive(Deserialize, ToSchema)]
-pub struct MicroListParams {
-    pub page: Option<LoosePage>,
-    pub limit: Option<LoosePage>,
-    /// 1 holding (the default), 2 history.
-    #[serde(rename = "type")]
-    #[schema(pattern = "^[12]$")]
-    pub which: Option<String>,
-    /// The app family's spelling: 0 holding, 1 history.
-    #[schema(pattern = "^[01]$")]
-    pub status: Option<String>,
-}
-
-/// A seconds option as the market actor answers it (`micro_json`), and as
-/// `microtrade/lists` and the `microtrade` event show it. The actor builds
-/// JSON; this mirrors it, and a test holds the two to the same shape.
-#[derive(serde::Serialize, Deserialize, ToSchema, Debug, PartialEq)]
-pub struct MicroOrder {
-    pub id: i64,
-    pub user_id: i64,
-    pub match_id: i64,
-    pub symbol: String,
-    /// The coin staked.
-    pub currency_id: i64,
-    /// 1 rise, 2 fall.
-    #[serde(rename = "type")]
-    pub direction: i64,
-    pub seconds: i64,
-    /// The stake, a decimal string.
-    pub number: String,
-    pub fee: String,
-    /// The profit ratio, two decimals.
-    pub profit_ratio: String,
-    pub expected_profit: String,
-    pub open_price: String,
-    /// Milliseconds since the epoch.
-    pub opened_at: i64,
-    /// The expiry (as `expires_at`).
-    pub handle_time: i64,
-    pub expires_at: i64,
-    /// The price at expiry, null while open.
-    pub end_price: Option<String>,
-    /// When it was settled, null while open.
-    pub complete_time: Option<i64>,
-    /// 0 open, 1 settled.
-    pub status: i64,
-    pub outcome: i64,
-    pub payout: String,
-    pub fact_profits: String,
-}
-
-/// The actor's option JSON as a [`MicroOrder`].
-fn as_micro(v: Value) -> ApiResult<MicroOrder> {
-    typed(v)
-}
-
-/// `type` 1 (or `status` 0) holding, 2 (or `status` 1) history; default limit 5.
-pub async fn micro_lists(
-    state: web::Data<AppState>,
-    form: Form<MicroListParams>,
-) -> ApiResult<Reply<Paged<MicroOrder>>> {
-    let (req, p) = form.split();
-    let user = req.user(&state).await?;
-    let p = p?;
-    // Lenient where other lists refuse: a bad page or limit takes the default.
-    let number = |n: Option<LoosePage>, default: i64| n.and_then(|n| n.0).unwrap_or(default);
-    let paging = crate::extract::Paging {
-        page: number(p.page, 1),
-        limit: number(p.limit, 5).min(100),
-    };
-    let status = match (p.which.as_deref(), p.status.as_deref()) {
-        (Some("2"), _) | (_, Some("1")) => 1,
-        _ => 0,
-    };
-    let (total,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM micro_orders WHERE user_id = $1 AND status = $2")
-            .bind(user.id)
-            .bind(status)
-            .fetch_one(&state.db)
-            .await?;
-    let rows: Vec<MicroRow> = sqlx::query_as(&format!(
-        "SELECT {MICRO_COLUMNS} FROM micro_orders WHERE user_id = $1 AND status = $2 ORDER BY id DESC LIMIT $3 OFFSET $4"
-    ))
-    .bind(user.id)
-    .bind(status)
-    .bind(paging.limit)
-    .bind(paging.offset())
-    .fetch_all(&state.db)
-    .await?;
-    let data = rows
-        .iter()
-        .map(|r| as_micro(micro_json(r, &symbol_of(&state, r.market))))
-        .collect::<ApiResult<Vec<MicroOrder>>>()?;
-    Ok(Reply(Paged::of(paging, data, total)))
-}
-
-pub async fn micro_result(
-    state: web::Data<AppState>,
-    form: Form<IdParams>,
-) -> ApiResult<Reply<MicroOrder>> {
-    let (req, p) = form.split();
-    let user = req.user(&state).await?;
-    let id = p?.id.0;
-    let row: Option<MicroRow> = sqlx::query_as(&format!(
-        "SELECT {MICRO_COLUMNS} FROM micro_orders WHERE id = $1 AND user_id = $2"
-    ))
-    .bind(id)
-    .bind(user.id)
-    .fetch_optional(&state.db)
-    .await?;
-    let r = row.ok_or_else(ApiError::not_found)?;
-    Ok(Reply(as_micro(micro_json(
-        &r,
-        &symbol_of(&state, r.market),
-    ))?))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Contract, MicroOrder};
+    use super::Contract;
     use actors::lever::{lever_json, LeverRow};
-    use actors::options::{micro_json, MicroRow};
 
     /// The actor's contract JSON and [`Contract`] are the same shape: pending,
     /// holding with and without a mark, and closed.
@@ -871,45 +518,6 @@ mod tests {
             let c: Contract =
                 serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
             assert_eq!(serde_json::to_value(&c).ok(), Some(v));
-        }
-    }
-
-    /// The actor's option JSON and [`MicroOrder`] are the same shape, open and
-    /// settled.
-    #[test]
-    fn the_actors_option_json_is_a_micro_order() {
-        let open = MicroRow {
-            id: 1,
-            user_id: 2,
-            market: 3,
-            currency: 3,
-            direction: 1,
-            seconds: 60,
-            stake: 100_000_000,
-            fee: 0,
-            ratio_ppm: 850_000,
-            open_price: 150_000_000,
-            opened_at: 1,
-            expires_at: 60_001,
-            close_price: None,
-            closed_at: None,
-            status: 0,
-            outcome: 0,
-            payout: 0,
-        };
-        let settled = MicroRow {
-            close_price: Some(151_000_000),
-            closed_at: Some(60_002),
-            status: 1,
-            outcome: 1,
-            payout: 185_000_000,
-            ..open
-        };
-        for row in [open, settled] {
-            let v = micro_json(&row, "BTC/USDT");
-            let m: MicroOrder =
-                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
-            assert_eq!(serde_json::to_value(&m).ok(), Some(v));
         }
     }
 }

@@ -1,0 +1,24 @@
+//! Multi-row statements that run on SQLite and PostgreSQL. A batch written as a
+//! few such statements costs a few round trips to the database instead of one
+//! per row, and round trips are what a write costs.
+//!
+//! By purpose: `params` spells a statement's parameters for either database,
+//! `db` runs a write's statements (through sqlx, or on SQLite through
+//! `direct`), and `store` keeps the pool and the one connection SQLite's
+//! writers take turns on, with their transactions. Everything is named from
+//! here (`sql::Store`, `sql::Db`, …), whichever file it is in, so callers
+//! need not know how the module is divided.
+
+mod db;
+pub mod direct;
+mod params;
+mod store;
+
+pub use db::Db;
+pub use direct::{Arg, Direct};
+pub use params::Params;
+pub use store::{Checkpoint, SharedTx, Store, WriteTx, Writer};
+
+/// Rows per multi-row statement: 500 rows of at most 10 parameters stay well
+/// under SQLite's (32,766) and PostgreSQL's (65,535) parameter limits.
+pub const CHUNK: usize = 500;
