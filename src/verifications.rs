@@ -10,8 +10,9 @@ use crate::state::AppState;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// A verification request, as the review desk sees it.
-#[derive(Serialize, ToSchema)]
+/// A verification request, as the review desk sees it (read straight from
+/// its row, the photos' stored names then made into signed links).
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
 pub struct Verification {
     pub id: i64,
     pub user_id: i64,
@@ -41,23 +42,8 @@ pub async fn queue(
     st: Option<i64>,
     paging: Paging,
 ) -> ApiResult<Paged<Verification>> {
-    type Row = (
-        i64,
-        i64,
-        i64,
-        i64,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        i64,
-    );
     let columns = "id, user_id, level, state, id_type, name, card_id, front_pic, reverse_pic, erc_address, trc_address, reason, created_at";
-    let page: Paged<Row> = crate::db::paged(
+    let page: Paged<Verification> = crate::db::paged(
         &state.db,
         "verifications",
         columns,
@@ -66,22 +52,12 @@ pub async fn queue(
         paging,
     )
     .await?;
-    let page = page.map(|r| Verification {
-        id: r.0,
-        user_id: r.1,
-        level: r.2,
-        state: r.3,
-        id_type: r.4,
-        name: r.5,
-        card_id: r.6,
-        front_pic: crate::uploads::signed(state, &r.7),
-        reverse_pic: crate::uploads::signed(state, &r.8),
-        erc_address: r.9,
-        trc_address: r.10,
-        reason: r.11,
-        created_at: r.12,
-    });
-    Ok(page)
+    // The photos are private: the desk gets short-lived signed links to them.
+    Ok(page.map(|r| Verification {
+        front_pic: crate::uploads::signed(state, &r.front_pic),
+        reverse_pic: crate::uploads::signed(state, &r.reverse_pic),
+        ..r
+    }))
 }
 
 /// Approves (verified) or rejects (failed: the user may go again) a request
