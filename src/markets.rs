@@ -236,7 +236,7 @@ pub async fn start(
             let name = format!("contracts:{}", spec.symbol);
             let (db, events, spec, market) =
                 (db.clone(), events.clone(), spec.clone(), handle.clone());
-            let make = move |_| {
+            let make = move |meter| {
                 ContractActor::new(
                     spec.clone(),
                     d.clone(),
@@ -244,6 +244,7 @@ pub async fn start(
                     Some(events.clone()),
                     market.clone(),
                 )
+                .with_meter(meter)
             };
             let h = Handle::supervise(name, "contracts", make);
             registry.add(h.clone());
@@ -254,7 +255,7 @@ pub async fn start(
             let name = format!("options:{}", spec.symbol);
             let (db, events, spec, market) =
                 (db.clone(), events.clone(), spec.clone(), handle.clone());
-            let make = move |_| {
+            let make = move |meter| {
                 OptionsActor::new(
                     spec.clone(),
                     d.clone(),
@@ -262,6 +263,7 @@ pub async fn start(
                     Some(events.clone()),
                     market.clone(),
                 )
+                .with_meter(meter)
             };
             let h = Handle::supervise(name, "options", make);
             registry.add(h.clone());

@@ -133,6 +133,10 @@ await run('funds-desk', async (open) => {
     await traders.locator('[data-testid="admin-actor-demo"]').waitFor();
     await actor('hub').waitFor();
     await actor('market:BTC/USDT').locator('[data-testid="admin-check"][data-name="open_orders"]').waitFor();
+    // Contracts and options run on actors of their own, and nothing is failing.
+    await actor('contracts:BTC/USDT').locator('[data-testid="admin-check"][data-name="mark"]').waitFor();
+    await actor('options:BTC/USDT').waitFor();
+    await admin.waitForFunction(() => document.querySelectorAll('[data-testid="admin-actor"][data-level="fail"]').length === 0);
     const accounts = traders.locator('[data-testid="admin-check"][data-name="accounts"]');
     // The e2e server runs the default config: 4 demo traders.
     const label = zh.admin.health.checks.accounts;

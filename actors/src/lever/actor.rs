@@ -15,7 +15,7 @@ use super::views::lever_json;
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
 use crate::market::actor::{now_ms, units, MarketActor, MarketError, MarketSpec};
 use crate::market::deriv::{common, dir_code, post, CurrentIndex, DerivSpec, Mark};
-use crate::runtime::{Check, Checks, Event, Handle};
+use crate::runtime::{Check, Checks, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::{json, Value};
@@ -35,6 +35,9 @@ pub struct ContractActor {
     pub(super) db: Store,
     events: Option<Recipient<Event>>,
     market: Handle<MarketActor>,
+    /// The handle's meter: marks count as messages handled, so the health
+    /// screen shows an actor with nothing to do alive.
+    pub(super) meter: Option<std::sync::Arc<Meter>>,
     /// The market's index as last heard (0 until the first mark).
     pub(super) index: i64,
     pub(super) state: Contracts,
@@ -54,6 +57,7 @@ impl ContractActor {
             db,
             events,
             market,
+            meter: None,
             index: 0,
             state: Contracts {
                 spec: deriv,
@@ -62,6 +66,12 @@ impl ContractActor {
                 loaded: false,
             },
         }
+    }
+
+    /// Counts its marks on the supervising handle's meter.
+    pub fn with_meter(mut self, meter: std::sync::Arc<Meter>) -> ContractActor {
+        self.meter = Some(meter);
+        self
     }
 
     pub(super) fn publish(&self, e: Event) {

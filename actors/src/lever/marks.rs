@@ -27,6 +27,9 @@ impl Handler<Mark> for ContractActor {
     /// stop-loss, liquidation, limit triggers) in one transaction.
     fn handle(&mut self, Mark(mark): Mark, _: &mut Context<Self>) -> Self::Result {
         self.index = mark;
+        if let Some(m) = &self.meter {
+            m.seen();
+        }
         let Some(d) = Some(&mut self.state).filter(|d| d.loaded && d.spec.lever) else {
             return AtomicResponse::new(Box::pin(actix::fut::ready(())));
         };

@@ -12,7 +12,7 @@ use crate::lever::math;
 use crate::market::actor::{now_ms, MarketActor, MarketError, MarketSpec};
 use crate::market::deriv::{common, post, CurrentIndex, DerivSpec, Mark};
 use crate::options;
-use crate::runtime::{Check, Checks, Event, Handle};
+use crate::runtime::{Check, Checks, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::{json, Value};
@@ -30,6 +30,9 @@ pub struct OptionsActor {
     db: Store,
     events: Option<Recipient<Event>>,
     market: Handle<MarketActor>,
+    /// The handle's meter: marks count as messages handled, so the health
+    /// screen shows an actor with nothing to do alive.
+    pub(super) meter: Option<std::sync::Arc<Meter>>,
     /// The market's index as last heard (0 until the first mark).
     index: i64,
     state: Options,
@@ -48,6 +51,7 @@ impl OptionsActor {
             db,
             events,
             market,
+            meter: None,
             index: 0,
             state: Options {
                 spec: deriv,
@@ -55,6 +59,12 @@ impl OptionsActor {
                 loaded: false,
             },
         }
+    }
+
+    /// Counts its marks on the supervising handle's meter.
+    pub fn with_meter(mut self, meter: std::sync::Arc<Meter>) -> OptionsActor {
+        self.meter = Some(meter);
+        self
     }
 
     fn publish(&self, e: Event) {
@@ -100,6 +110,9 @@ impl Handler<Mark> for OptionsActor {
 
     fn handle(&mut self, Mark(mark): Mark, _: &mut Context<Self>) {
         self.index = mark;
+        if let Some(m) = &self.meter {
+            m.seen();
+        }
     }
 }
 
