@@ -286,6 +286,9 @@ pub struct Audit {
     /// `[currency id, journal sum]` for every coin ever posted, the sum in
     /// ledger units (1e-8 of the coin); every sum is 0 when the journal
     /// balances.
+    // A pair is a two-item array on the wire; OpenAPI 3.1 has no tuple schema
+    // that every tool reads, so it is documented as an array of integers.
+    #[schema(value_type = Vec<Vec<i64>>)]
     pub currencies: Vec<(i64, i64)>,
     /// How many balance rows were matched to the journal.
     pub balances_checked: i64,

@@ -224,6 +224,29 @@ fn refs_in(v: &serde_json::Value, out: &mut Vec<String>) {
     }
 }
 
+/// Where in `v` an array schema lists a schema per position (`prefixItems`, or
+/// `items` as a list): what a Rust tuple becomes, and what the fuzzer's
+/// OpenAPI reader refuses as an invalid schema.
+fn listed_items(v: &serde_json::Value, at: &str, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, x) in map {
+                let here = format!("{at}/{k}");
+                if k == "prefixItems" || (k == "items" && x.is_array()) {
+                    out.push(here.clone());
+                }
+                listed_items(x, &here, out);
+            }
+        }
+        serde_json::Value::Array(xs) => {
+            for (i, x) in xs.iter().enumerate() {
+                listed_items(x, &format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// The message schema a route's answer declares.
 fn answer<'a>(doc: &'a serde_json::Value, path: &str, method: &str) -> &'a serde_json::Value {
     let schema =
@@ -306,6 +329,13 @@ async fn typed_routes_declare_their_fields_types_and_answers(app: TestApp) {
             "{r} is referred to but not in the document"
         );
     }
+    // Every array's items are one schema (a Rust tuple would list several).
+    let mut listed = Vec::new();
+    listed_items(&doc, "", &mut listed);
+    assert!(
+        listed.is_empty(),
+        "items as a list of schemas at {listed:?}"
+    );
 
     // coin/trade: side 1 or 2, amount a decimal string, the required fields.
     let trade = declared(&doc, "/api/coin/trade", "post");

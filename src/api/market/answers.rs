@@ -59,9 +59,11 @@ pub struct Depth {
     pub symbol: Option<String>,
     /// Up to 20 levels, best first: `[price, quantity]`, decimal strings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Vec<String>>>)]
     pub bids: Option<Vec<(String, String)>>,
     /// Likewise, the asks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Vec<String>>>)]
     pub asks: Option<Vec<(String, String)>>,
     /// The book's sequence number, as the `market_depth` event counts it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
