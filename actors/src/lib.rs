@@ -1,5 +1,6 @@
 //! Engines and the actors that drive them: the ledger, markets, derivatives.
 
+pub mod copy;
 pub mod ledger;
 pub mod lever;
 pub mod market;
