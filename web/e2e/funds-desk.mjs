@@ -176,6 +176,11 @@ await run('funds-desk', async (open) => {
       await admin.goto(app('/pages/admin/index?tab=deposits'));
       await admin.locator('[data-testid="admin-filter-all"]').waitFor();
       await noOverflow(admin, `admin in ${lang}`);
+      // System health: its checks' names and details are translated.
+      await admin.goto(app('/pages/admin/index?tab=health'));
+      await admin.locator('[data-testid="admin-actor"][data-name="hub"] [data-testid="admin-check"]').first().waitFor();
+      if (lang === 'th') await shot(admin, 'th-admin-health');
+      else await noOverflow(admin, `system health in ${lang}`);
     }
   });
 });
