@@ -5,7 +5,7 @@ CARGO ?= cargo
 NPM ?= npm
 ARTIFACTS ?= $(CURDIR)/artifacts
 
-.PHONY: bench bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
+.PHONY: bench bench-copy bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
 
 ## Install what is needed, build the app and the server, start with demo data.
 run: web
@@ -80,6 +80,11 @@ bench:
 
 # Orders over HTTP against a fresh release server on SQLite. Code and login limits
 # are raised only so the generator can register its traders from one address.
+# One leader with 10,000 followers: copy latency of opens and closes, and spot
+# orders on another market beside them (see examples/copybench.rs).
+bench-copy:
+	$(CARGO) run --release --example copybench -- $(COPYBENCH_ARGS)
+
 bench-load:
 	$(CARGO) build --release --bin bourse --example loadgen
 	BOURSE__LIMITS__CODES_PER_IP_PER_MINUTE=1000000 BOURSE__LIMITS__LOGIN_PER_IP_PER_MINUTE=1000000 \

@@ -125,6 +125,7 @@ impl Application {
             link_key: Arc::new(link_key),
             settings: Arc::new(settings),
             actors: registry.clone(),
+            copy: Arc::default(),
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
             .map_err(|e| format!("{}: {e}", state.settings.uploads.dir.display()))?;
@@ -135,8 +136,56 @@ impl Application {
         if crate::seed::seed_if_empty(&state, &state.settings).await? {
             log::info!("seeded demo data");
         }
-        state.markets =
-            crate::markets::start(&store, &state.settings, hub.recipient(), &registry).await?;
+        state.markets = crate::markets::start(
+            &store,
+            &state.settings,
+            hub.clone().recipient(),
+            &registry,
+            state.copy.plans.clone(),
+        )
+        .await?;
+        // Copy trading runs on the contract markets (margined in one coin).
+        let contracts: Vec<_> = state
+            .markets
+            .list
+            .iter()
+            .filter_map(|m| m.contracts.clone())
+            .collect();
+        let quote = state
+            .markets
+            .list
+            .iter()
+            .find(|m| m.contracts.is_some())
+            .map(|m| m.spec.quote)
+            .unwrap_or(0);
+        state
+            .copy
+            .start(
+                store.clone(),
+                hub.clone().recipient(),
+                registry.clone(),
+                contracts,
+                quote,
+            )
+            .await?;
+        if state.settings.demo.lead_traders > 0 && quote > 0 {
+            let leads = crate::copy::demo::ensure(&state, state.settings.demo.lead_traders).await?;
+            let every =
+                std::time::Duration::from_millis(state.settings.demo.trader_every_ms.max(100) * 4);
+            let for_leads = state.clone();
+            registry.add(::actors::runtime::Handle::supervise(
+                "demo-leads",
+                "demo-traders",
+                move |meter| {
+                    crate::copy::demo::DemoLeads::new(
+                        for_leads.clone(),
+                        leads.clone(),
+                        every,
+                        meter,
+                    )
+                },
+            ));
+        }
         let demo = &state.settings.demo;
         if demo.traders > 0 {
             let traders = crate::demo_traders::ensure_accounts(&state, demo.traders).await?;

@@ -29,6 +29,8 @@ pub struct Settings {
     pub lever: LeverSettings,
     pub microtrade: MicrotradeSettings,
     #[serde(default)]
+    pub copy: CopySettings,
+    #[serde(default)]
     pub redis: RedisSettings,
 }
 
@@ -53,6 +55,39 @@ pub struct LeverSettings {
     pub maintenance_ratio: Decimal,
     /// UTC hour of the daily overnight fee.
     pub overnight_hour: i64,
+}
+
+/// Copy trading: who may lead and the bounds of what a follower chooses.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct CopySettings {
+    /// Contract-account balance (in the contracts' quote coin) a trader
+    /// needs to apply.
+    pub min_balance: Decimal,
+    /// The profit-share rate a trader may ask, as a share of profit.
+    pub share_min: Decimal,
+    pub share_max: Decimal,
+    /// The most followers a trader may accept.
+    pub max_followers: i64,
+    /// Bounds of a follow's multiple of the leader's lots.
+    pub multiple_min: Decimal,
+    pub multiple_max: Decimal,
+    /// The most lots a fixed-lots follow may copy per position.
+    pub lots_max: Decimal,
+}
+
+impl Default for CopySettings {
+    fn default() -> Self {
+        CopySettings {
+            min_balance: Decimal::new(100, 0),
+            share_min: Decimal::ZERO,
+            share_max: Decimal::new(3, 1),
+            max_followers: 10_000,
+            multiple_min: Decimal::new(1, 2),
+            multiple_max: Decimal::new(10, 0),
+            lots_max: Decimal::new(100, 0),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -277,6 +312,10 @@ pub struct DemoSettings {
     /// Demo trader accounts placing real orders (0: none; see `demo_traders`).
     #[serde(default)]
     pub traders: u32,
+    /// Demo lead traders for copy trading: bots that open and close real
+    /// contract positions (0: none; see `copy::demo`).
+    #[serde(default)]
+    pub lead_traders: u32,
     /// One demo order every this many milliseconds, across all traders.
     #[serde(default = "default_trader_every_ms")]
     pub trader_every_ms: u64,

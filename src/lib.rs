@@ -8,6 +8,7 @@ pub mod api;
 pub mod app;
 pub mod codes;
 pub mod config;
+pub mod copy;
 pub mod db;
 pub mod demo_traders;
 pub mod error;

@@ -3,6 +3,7 @@
 
 use crate::config::{MarketConfig, Settings};
 use crate::db::{now_ms, Db};
+use ::actors::copy::CopyPlans;
 use ::actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
 use ::actors::lever::ContractActor;
 use ::actors::market::actor::{LpConfig, MarketActor, MarketSpec, CHANNELS};
@@ -181,6 +182,7 @@ pub async fn start(
     settings: &Settings,
     events: Recipient<Event>,
     registry: &Registry,
+    plans: Arc<CopyPlans>,
 ) -> Result<Arc<Markets>, String> {
     for channel in CHANNELS {
         registry.add_channel(channel);
@@ -234,8 +236,13 @@ pub async fn start(
         let mut options = None;
         if let Some(d) = deriv.clone().filter(|d| d.lever) {
             let name = format!("contracts:{}", spec.symbol);
-            let (db, events, spec, market) =
-                (db.clone(), events.clone(), spec.clone(), handle.clone());
+            let (db, events, spec, market, plans) = (
+                db.clone(),
+                events.clone(),
+                spec.clone(),
+                handle.clone(),
+                plans.clone(),
+            );
             let make = move |meter| {
                 ContractActor::new(
                     spec.clone(),
@@ -245,6 +252,7 @@ pub async fn start(
                     market.clone(),
                 )
                 .with_meter(meter)
+                .with_copies(plans.clone())
             };
             let h = Handle::supervise(name, "contracts", make);
             registry.add(h.clone());

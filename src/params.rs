@@ -207,7 +207,37 @@ decimal_field! {
     Amount, "err_amount_invalid", "A positive decimal string, at most the coin's decimals";
     /// A limit price; the market checks its tick.
     Price, "err_price_required", "A positive decimal string, a multiple of the market's tick";
+    /// A follow's multiple of the leader's lots, or its fixed lots.
+    FollowAmount, "err_follow_amount", "A positive decimal string: the multiple (mode 1) or the lots, at most two decimals (mode 2)";
+    /// The most margin a follow's open copies may hold.
+    MaxMargin, "err_follow_margin", "A positive decimal string in the contracts' coin";
 }
+
+/// An optional positive decimal where `0` (or nothing) means none: a copy's
+/// take-profit or stop-loss ratio, a follow's stop.
+#[derive(Debug, Clone, Copy)]
+pub struct Ratio(pub Option<Decimal>);
+
+impl<'de> Deserialize<'de> for Ratio {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match text(d)? {
+            None => Ok(Ratio(None)),
+            Some(z) if z.trim().is_empty() || z == "0" => Ok(Ratio(None)),
+            raw => positive_decimal(raw)
+                .map(|p| Ratio(Some(p)))
+                .ok_or_else(|| D::Error::custom("err_follow_ratio")),
+        }
+    }
+}
+impl PartialSchema for Ratio {
+    fn schema() -> RefOr<Schema> {
+        decimal_schema(
+            "A positive decimal string, or 0 for none",
+            &format!("^0$|{POSITIVE_DECIMAL}"),
+        )
+    }
+}
+impl ToSchema for Ratio {}
 
 /// A take-profit or stop-loss price: `0` clears it.
 #[derive(Debug, Clone, Copy)]

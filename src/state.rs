@@ -25,4 +25,6 @@ pub struct AppState {
     pub link_key: Arc<Vec<u8>>,
     /// Every running actor, for the admin health screen.
     pub actors: Arc<::actors::runtime::Registry>,
+    /// Copy trading: each trader's actor and the leaders' plans.
+    pub copy: Arc<crate::copy::CopyDesk>,
 }

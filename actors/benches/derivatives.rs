@@ -36,6 +36,7 @@ fn book() -> PositionBook {
             margin,
             tp: Some(tp),
             sl: Some(sl),
+            copy: None,
         });
     }
     b

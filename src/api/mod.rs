@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod copy;
 pub mod derivatives;
 pub mod doc;
 pub mod identity;
@@ -196,6 +197,19 @@ routes! { API_ROUTES, configure;
     post "/microtrade/submit" => derivatives::options::micro_submit [derivatives::options::MicroParams => derivatives::options::MicroOrder], "user", "Buy a seconds option: match_id, type 1 rise / 2 fall, seconds, number";
     get "/microtrade/lists" => derivatives::options::micro_lists [derivatives::options::MicroListParams => Paged<derivatives::options::MicroOrder>], "user", "Options: type 1 holding / 2 history, paged (limit 5)";
     get "/microtrade/get_result" => derivatives::options::micro_result [IdParams => derivatives::options::MicroOrder], "user", "One option with both recorded prices";
+    get "/follow/index" => copy::index [copy::ListParams => Paged<crate::copy::views::TraderCard>], "visitor", "Lead traders with their figures (as last computed, hourly): sort return|profit|accuracy|followers, room 1 for those open to another follower";
+    get "/follow/traderDetail" => copy::trader_detail [copy::TraderParams => crate::copy::views::TraderDetail], "visitor", "A trader's figures computed now, daily profit and return curve, copy quality, and the caller's follow";
+    get "/follow/historyTrade" => copy::history_trade [copy::TraderPageParams => Paged<crate::copy::views::LeadTradeView>], "visitor", "A trader's closed positions (history 0: open ones), paged";
+    get "/follow/followers" => copy::followers [copy::TraderPageParams => Paged<crate::copy::views::Follower>], "visitor", "A trader's followers, masked, paged";
+    post "/follow/follow" => copy::follow [copy::FollowParams => crate::copy::follows::FollowView], "user", "Follow a trader (agree 1) or change one's follow (id): mode 1 multiple / 2 lots, amount, max_margin, tp_ratio, sl_ratio, stop_loss";
+    post "/follow/cancel" => copy::cancel [copy::CancelParams => crate::copy::follows::FollowView], "user", "End one's follow: close 1 closes its copies now, 0 keeps them as one's own";
+    post "/follow/selfHolding" => copy::self_holding [IdParams => String], "user", "Keep one copied position as one's own: it no longer closes with the leader's";
+    get "/follow/my" => copy::my_follows [copy::MyParams => Paged<crate::copy::follows::FollowView>], "user", "One's follows: history 0 current, 1 ended";
+    get "/follow/receipts" => copy::receipts [copy::ReceiptParams => Paged<crate::copy::follows::Receipt>], "user", "One's copied positions beside the leader's, of one follow or all";
+    get "/follow/skips" => copy::skips [PageParams => Paged<crate::copy::follows::Skipped>], "user", "Copies not made for the caller, with the reason";
+    post "/follow/apply" => copy::apply [copy::ApplyParams => crate::copy::follows::MyTrader], "user", "Apply to lead: name, intro, share_rate, max_followers";
+    get "/follow/myTrader" => copy::my_trader [NoParams => Option<crate::copy::follows::MyTrader>], "user", "One's application or trader state, or null";
+    post "/follow/traderStatus" => copy::trader_status [copy::StatusParams => crate::copy::follows::MyTrader], "user", "A trader pauses new follows, resumes, or retires (action)";
 }
 
 routes! { ADMIN_ROUTES, configure_admin;
@@ -215,6 +229,9 @@ routes! { ADMIN_ROUTES, configure_admin;
     get "/deposit_addresses" => admin::deposit_addresses [NoParams => Vec<admin::PlatformAddress>], "admin", "The platform's deposit addresses";
     post "/deposit_addresses" => admin::set_deposit_address [admin::DepositAddressParams => String], "admin", "Change a deposit address";
     post "/fiat_rates" => admin::set_fiat_rate [admin::FiatRateParams => Vec<site::FiatRate>], "admin", "Change a fiat rate (code, rate per USD)";
+    get "/copy/traders" => copy::applications [copy::ApplicationsParams => Paged<crate::copy::follows::Application>], "admin", "Lead trader applications, pending first, filter status";
+    post "/copy/approve" => copy::approve [copy::ReviewParams => String], "admin", "Approve a lead trader application";
+    post "/copy/reject" => copy::reject [copy::ReviewParams => String], "admin", "Reject a lead trader application with a reason";
 }
 
 /// The OpenAPI document of both route tables, generated from each route's

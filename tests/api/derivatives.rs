@@ -12,7 +12,7 @@ use std::time::Duration;
 
 const U: i64 = 100_000_000;
 
-async fn set_index(app: &TestApp, price: i64) {
+pub(crate) async fn set_index(app: &TestApp, price: i64) {
     let m = app
         .state
         .markets

@@ -2,11 +2,11 @@
 //! and cancellation, transfers between accounts, conversion, and the audit after
 //! each; concurrency against one balance.
 
-use crate::helpers::TestApp;
+use crate::helpers::{Http, TestApp};
 use crate::on_both;
 
 /// A user with both e-mail and mobile bound and a payment password: the token.
-pub(crate) async fn bound_user(app: &TestApp) -> String {
+pub(crate) async fn bound_user(app: &Http) -> String {
     let (email, token) = app.user().await;
     let t = Some(token.as_str());
     let mobile = format!("139{:08}", rand_digits());
@@ -47,7 +47,7 @@ pub(crate) async fn bound_user(app: &TestApp) -> String {
 /// Submits level-1 verification under `name` with two fresh photos: the answer
 /// and the front photo's link.
 pub(crate) async fn submit_level_one(
-    app: &TestApp,
+    app: &Http,
     token: &str,
     name: &str,
 ) -> (crate::helpers::Answer, String) {
@@ -71,7 +71,7 @@ pub(crate) async fn submit_level_one(
 
 /// A user verified at level 1 with phone bound, a payment password and a saved
 /// USDT address: (token, address).
-pub(crate) async fn verified_user(app: &TestApp, admin: &str) -> (String, String) {
+pub(crate) async fn verified_user(app: &Http, admin: &str) -> (String, String) {
     let token = bound_user(app).await;
     let t = Some(token.as_str());
     let (submitted, front) = submit_level_one(app, &token, "Ada Lovelace").await;

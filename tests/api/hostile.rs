@@ -122,6 +122,29 @@ const CASES: &[Case] = &[
         fields: &["number", "amount"],
     },
     Case {
+        path: "/follow/follow",
+        admin: false,
+        base: &[
+            ("trader_id", "1"),
+            ("mode", "1"),
+            ("agree", "1"),
+            ("amount", "1"),
+            ("max_margin", "100"),
+        ],
+        fields: &["amount", "max_margin", "tp_ratio", "sl_ratio", "stop_loss"],
+    },
+    Case {
+        path: "/follow/apply",
+        admin: false,
+        base: &[
+            ("name", "Ada Leads"),
+            ("intro", "Trend following on BTC."),
+            ("max_followers", "10"),
+            ("share_rate", "0.1"),
+        ],
+        fields: &["share_rate"],
+    },
+    Case {
         path: "/fiat_rates",
         admin: true,
         base: &[("code", "CNY")],
@@ -215,6 +238,20 @@ const NO_MONEY: &[&str] = &[
     "/audit",
     "/health",
     "/deposit_addresses",
+    "/follow/index",
+    "/follow/traderDetail",
+    "/follow/historyTrade",
+    "/follow/followers",
+    "/follow/cancel",
+    "/follow/selfHolding",
+    "/follow/my",
+    "/follow/receipts",
+    "/follow/skips",
+    "/follow/myTrader",
+    "/follow/traderStatus",
+    "/copy/traders",
+    "/copy/approve",
+    "/copy/reject",
 ];
 
 #[test]

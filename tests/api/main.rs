@@ -5,6 +5,7 @@ mod helpers;
 mod access;
 mod accounts;
 mod content;
+mod copy;
 mod demo;
 mod derivatives;
 mod fanout;

@@ -24,8 +24,14 @@ impl Node {
     /// Starts the server on `db_url` with the test configuration and waits until
     /// it listens.
     pub fn start(db_url: &str, dir: &Path) -> Node {
+        Node::start_with(db_url, dir, &[])
+    }
+
+    /// [`Node::start`] with extra `BOURSE__…` settings.
+    pub fn start_with(db_url: &str, dir: &Path, env: &[(&str, &str)]) -> Node {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_bourse"))
+            .envs(env.iter().copied())
             .arg("serve")
             .current_dir(root)
             .env("BOURSE_ENV", "test")

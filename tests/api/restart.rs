@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// A database for `backend` in a folder of its own, or None when PostgreSQL is
 /// not configured here.
-async fn database(backend: Backend) -> Option<(String, PathBuf)> {
+pub(crate) async fn database(backend: Backend) -> Option<(String, PathBuf)> {
     let dir = std::env::temp_dir().join(format!(
         "bourse-restart-{}",
         bourse::security::random_name()
@@ -24,7 +24,7 @@ async fn database(backend: Backend) -> Option<(String, PathBuf)> {
 }
 
 /// The server that comes back, in this process, on the same database.
-async fn restarted(backend: Backend, url: &str, dir: &std::path::Path) -> TestApp {
+pub(crate) async fn restarted(backend: Backend, url: &str, dir: &std::path::Path) -> TestApp {
     let uploads = dir.join("uploads").display().to_string();
     spawn_app_with(
         backend,

@@ -109,6 +109,37 @@ pub fn size(terms: &Terms, lead: &Lead, follower: &Follower) -> Result<Copy, Ski
     })
 }
 
+/// The take-profit and stop-loss prices of a copy opened at `open`, from the
+/// follow's ratios (a return on the copy's margin, in millionths): the price
+/// moves by the ratio over the leverage. The take-profit is rounded away from
+/// the open price to the tick (the profit is at least the ratio), the stop
+/// toward it (the loss is at most the ratio); a price that would not be on
+/// its side of the open price is left unset.
+pub fn stop_prices(
+    dir: math::Dir,
+    open: i64,
+    multiple: i64,
+    tick: i64,
+    tp_ppm: Option<i64>,
+    sl_ppm: Option<i64>,
+) -> (Option<i64>, Option<i64>) {
+    let tick = tick.max(1) as i128;
+    let moved = |ppm: i64, up: bool| -> i128 {
+        let m = open as i128 * ppm.max(0) as i128 / (multiple.max(1) as i128 * 1_000_000);
+        let ticks = if up { (m + tick - 1) / tick } else { m / tick };
+        ticks * tick
+    };
+    let sign: i128 = if dir == math::Dir::Long { 1 } else { -1 };
+    let at = |d: i128| -> Option<i64> {
+        let p = open as i128 + d;
+        (d != 0 && p > 0 && p <= i64::MAX as i128).then_some(p as i64)
+    };
+    (
+        tp_ppm.and_then(|r| at(sign * moved(r, true))),
+        sl_ppm.and_then(|r| at(-sign * moved(r, false))),
+    )
+}
+
 /// A follow's realised copy profit against the trader's share of it: the
 /// trader is paid only on profit above the best total reached so far, so a
 /// loss is never shared and a recovery is not paid twice.
@@ -207,6 +238,31 @@ pub fn return_ppm(days: &[Day]) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn copy_stops_are_a_return_on_margin_rounded_to_keep_their_promise() {
+        use crate::lever::math::Dir;
+        let u = 100_000_000i64;
+        // 10x: a 50 % return on margin is a 5 % move.
+        let (tp, sl) = stop_prices(
+            Dir::Long,
+            60_000 * u,
+            10,
+            u / 100,
+            Some(500_000),
+            Some(200_000),
+        );
+        assert_eq!(tp, Some(63_000 * u));
+        assert_eq!(sl, Some(58_800 * u));
+        let (tp, sl) = stop_prices(Dir::Short, 60_000 * u, 10, u / 100, Some(500_000), None);
+        assert_eq!((tp, sl), (Some(57_000 * u), None));
+        // A stop too close to move one tick is not set (it would fire at once).
+        let (_, sl) = stop_prices(Dir::Long, 100, 100, 10, None, Some(1));
+        assert_eq!(sl, None);
+        // A take-profit of a short cannot fall to zero or below.
+        let (tp, _) = stop_prices(Dir::Short, 60_000 * u, 1, u / 100, Some(1_000_000), None);
+        assert_eq!(tp, None);
+    }
     use proptest::prelude::*;
 
     const U: i64 = 100_000_000;

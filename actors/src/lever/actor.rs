@@ -12,6 +12,8 @@ use super::marks::Overnight;
 use super::math::{self, Dir};
 use super::store::{close_in, lever_row, load};
 use super::views::lever_json;
+use crate::copy::copying::{self, Fill};
+use crate::copy::CopyPlans;
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
 use crate::market::actor::{now_ms, units, MarketActor, MarketError, MarketSpec};
 use crate::market::deriv::{common, dir_code, post, CurrentIndex, DerivSpec, Mark};
@@ -19,6 +21,7 @@ use crate::runtime::{Check, Checks, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::{json, Value};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The book and its clocks.
@@ -28,6 +31,9 @@ pub(super) struct Contracts {
     /// The last UTC day whose overnight fees were charged by this run.
     pub(super) overnight_done: i64,
     pub(super) loaded: bool,
+    /// Copies found following a leader's position that is no longer open
+    /// (its close was never applied to them); closed at the first mark.
+    pub(super) orphans: Vec<i64>,
 }
 
 pub struct ContractActor {
@@ -41,6 +47,8 @@ pub struct ContractActor {
     /// The market's index as last heard (0 until the first mark).
     pub(super) index: i64,
     pub(super) state: Contracts,
+    /// Every leader's follows: a leader's open is copied in its own turn.
+    pub(super) copies: Arc<CopyPlans>,
 }
 
 impl ContractActor {
@@ -64,8 +72,16 @@ impl ContractActor {
                 book,
                 overnight_done: 0,
                 loaded: false,
+                orphans: Vec::new(),
             },
+            copies: Arc::default(),
         }
+    }
+
+    /// Reads the leaders' follows from `plans` (shared with the traders' actors).
+    pub fn with_copies(mut self, plans: Arc<CopyPlans>) -> ContractActor {
+        self.copies = plans;
+        self
     }
 
     /// Counts its marks on the supervising handle's meter.
@@ -91,16 +107,17 @@ impl Actor for ContractActor {
             self.state.spec.maintenance_ppm,
         );
         let fut = async move {
-            let book = load(db, id, maint).await?;
+            let loaded = load(db, id, maint).await?;
             // The index now; a market restarting answers nothing and the next
             // mark it pushes serves instead.
             let index = market.send(CurrentIndex).await.unwrap_or(0);
-            Ok::<_, sqlx::Error>((book, index))
+            Ok::<_, sqlx::Error>((loaded, index))
         };
         ctx.wait(fut.into_actor(self).map(|res, act, ctx| match res {
-            Ok((book, index)) => {
+            Ok(((book, orphans), index)) => {
                 log::info!("{}: {} positions", act.spec.symbol, book.len());
                 act.state.book = book;
+                act.state.orphans = orphans;
                 act.state.loaded = true;
                 if index > 0 {
                     // Anything that fell due while the server was down, at today's price.
@@ -222,7 +239,16 @@ impl Handler<LeverSubmit> for ContractActor {
             self.index,
         );
         let maint = d.maintenance_ppm;
+        // A leader's market order is copied in this transaction; the plan is
+        // held to the commit (see `copy::plans`).
+        let plan = self.copies.of(m.user_id).filter(|_| m.limit.is_none());
+        let (tick, lot_units, fee_ppm) = (self.spec.tick, d.lot_units, d.fee_ppm);
+        let (store, plans) = (self.db.clone(), self.copies.clone());
         let fut = async move {
+            let guard = match plan {
+                Some(p) => Some(p.lock_owned().await),
+                None => None,
+            };
             let now = now_ms();
             let mut tx = db.begin().await?;
             let pending = m.limit.is_some();
@@ -275,12 +301,45 @@ impl Handler<LeverSubmit> for ContractActor {
                 postings,
             )
             .await?;
+            let copied = match &guard {
+                Some(plan) if !pending => {
+                    let fill = Fill {
+                        id,
+                        leader: m.user_id,
+                        market,
+                        quote,
+                        dir: m.dir,
+                        share: m.share,
+                        price,
+                        multiple: m.multiple,
+                        lot_units,
+                        fee_ppm,
+                        tick,
+                        now,
+                    };
+                    Some(copying::open(&mut tx, plan, &fill).await?)
+                }
+                _ => None,
+            };
             let row = lever_row(&mut tx, id).await?;
             tx.commit().await?;
-            Ok::<_, MarketError>((id, row))
+            drop(guard);
+            if let Some(c) = &copied {
+                let batch = copying::Batch {
+                    leader: m.user_id,
+                    id: c.batch,
+                    copies: c.positions.len(),
+                    skipped: c.skipped.len(),
+                };
+                copying::committed(&store, &plans, &[batch], now).await;
+            }
+            Ok::<_, MarketError>((id, row, copied))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
-            let (id, row) = res?;
+            let (id, row, copied) = res?;
+            if let Some(c) = copied {
+                act.copies_opened(m.user_id, &symbol, c);
+            }
             {
                 let d = &mut act.state;
                 match m.limit {
@@ -299,6 +358,7 @@ impl Handler<LeverSubmit> for ContractActor {
                         margin,
                         tp: None,
                         sl: None,
+                        copy: None,
                     }),
                 }
             }
@@ -334,7 +394,12 @@ impl Handler<LeverClose> for ContractActor {
         if m.id.is_some() && mine.is_empty() {
             return fail(MarketError::NotFound);
         }
-        let (db, quote, mark) = (self.db.clone(), self.spec.quote, self.index);
+        // The copies that follow these positions close with them.
+        let follow: Vec<Position> = mine.iter().flat_map(|p| d.book.copies_of(p.id)).collect();
+        let (db, quote, mark, market) =
+            (self.db.clone(), self.spec.quote, self.index, self.spec.id);
+        let (store, plans) = (self.db.clone(), self.copies.clone());
+        let following = follow.clone();
         let fut = async move {
             let now = now_ms();
             let mut tx = db.begin().await?;
@@ -347,7 +412,10 @@ impl Handler<LeverClose> for ContractActor {
                     closed.push(p.id);
                 }
             }
+            let batches =
+                copying::close_copies(&mut tx, quote, market, &following, mark, now).await?;
             tx.commit().await?;
+            copying::committed(&store, &plans, &batches, now).await;
             Ok::<_, MarketError>(closed)
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
@@ -358,6 +426,7 @@ impl Handler<LeverClose> for ContractActor {
                     d.book.remove(*id);
                 }
             }
+            act.copies_closed(&follow);
             if !closed.is_empty() {
                 act.publish(Event::Private {
                     user_id: m.user_id,

@@ -30,6 +30,16 @@ pub struct Position {
     pub margin: i64,
     pub tp: Option<i64>,
     pub sl: Option<i64>,
+    /// Set while the position is a copy that follows its leader's close.
+    pub copy: Option<CopyLink>,
+}
+
+/// What ties a copied position to its follow and to the leader's position it
+/// copies (cleared once the follower holds it as their own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CopyLink {
+    pub follow: i64,
+    pub lead: i64,
 }
 
 /// A limit order waiting for the mark.
@@ -55,6 +65,8 @@ pub struct PositionBook {
     pending: HashMap<i64, Pending>,
     below: BTreeSet<(i64, i64, What)>,
     above: BTreeSet<(i64, i64, What)>,
+    /// The copies of each leader position still following it.
+    copies: HashMap<i64, BTreeSet<i64>>,
 }
 
 impl PositionBook {
@@ -122,6 +134,9 @@ impl PositionBook {
         self.remove(p.id);
         let keys = self.keys(&p);
         self.index(p.id, keys, true);
+        if let Some(c) = p.copy {
+            self.copies.entry(c.lead).or_default().insert(p.id);
+        }
         self.positions.insert(p.id, p);
     }
 
@@ -129,7 +144,38 @@ impl PositionBook {
         let p = self.positions.remove(&id)?;
         let keys = self.keys(&p);
         self.index(id, keys, false);
+        self.unlink(&p);
         Some(p)
+    }
+
+    fn unlink(&mut self, p: &Position) {
+        if let Some(c) = p.copy {
+            if let Some(set) = self.copies.get_mut(&c.lead) {
+                set.remove(&p.id);
+                if set.is_empty() {
+                    self.copies.remove(&c.lead);
+                }
+            }
+        }
+    }
+
+    /// The open copies that follow the leader's position `lead`.
+    pub fn copies_of(&self, lead: i64) -> Vec<Position> {
+        self.copies
+            .get(&lead)
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.positions.get(id).cloned())
+            .collect()
+    }
+
+    /// The open copies of a follow.
+    pub fn copies_in(&self, follow: i64) -> Vec<Position> {
+        self.positions
+            .values()
+            .filter(|p| p.copy.is_some_and(|c| c.follow == follow))
+            .cloned()
+            .collect()
     }
 
     pub fn add_pending(&mut self, o: Pending) {
@@ -189,6 +235,7 @@ mod tests {
             margin: 600 * U,
             tp,
             sl,
+            copy: None,
         }
     }
 
@@ -264,6 +311,31 @@ mod tests {
                 what: What::Open
             }]
         );
+    }
+
+    #[test]
+    fn copies_leave_their_leader_when_closed_or_held_as_ones_own() {
+        let mut b = PositionBook::new(200_000);
+        let copy = |id| Position {
+            copy: Some(CopyLink {
+                follow: id * 10,
+                lead: 1,
+            }),
+            ..long(id, None, None)
+        };
+        b.upsert(long(1, None, None));
+        b.upsert(copy(2));
+        b.upsert(copy(3));
+        let ids = |v: Vec<Position>| v.into_iter().map(|p| p.id).collect::<Vec<_>>();
+        assert_eq!(ids(b.copies_of(1)), vec![2, 3]);
+        b.remove(2);
+        assert_eq!(ids(b.copies_of(1)), vec![3]);
+        b.upsert(Position {
+            copy: None,
+            ..copy(3)
+        });
+        assert!(b.copies_of(1).is_empty());
+        assert_eq!(ids(b.copies_in(30)), Vec::<i64>::new());
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::actor::ContractActor;
 use super::book::{Position, What};
 use super::math;
 use super::store::{close_in, lever_row, load};
+use crate::copy::copying;
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
 use crate::market::actor::{now_ms, units, MarketError};
 use crate::market::deriv::{code_dir, dir_code, post, Mark};
@@ -37,6 +38,23 @@ impl Handler<Mark> for ContractActor {
         // Positions and orders that fired left the book; their data is needed.
         let snapshot: Vec<(i64, What, Option<Position>)> =
             fired.iter().map(|f| (f.id, f.what, None)).collect();
+        // The copies of leader positions that fired close with them, at this
+        // mark; so do copies whose leader closed without them (found on load).
+        let mut follow: Vec<Position> = fired
+            .iter()
+            .filter(|f| f.what != What::Open)
+            .flat_map(|f| d.book.copies_of(f.id))
+            .collect();
+        let orphans = std::mem::take(&mut d.orphans);
+        follow.extend(
+            orphans
+                .iter()
+                .filter_map(|id| d.book.position(*id).cloned()),
+        );
+        follow.sort_by_key(|p| p.id);
+        follow.dedup_by_key(|p| p.id);
+        let (store, plans) = (self.db.clone(), self.copies.clone());
+        let nothing_fired = fired.is_empty() && follow.is_empty();
         let (db, quote, market, maint) = (
             self.db.clone(),
             self.spec.quote,
@@ -46,8 +64,8 @@ impl Handler<Mark> for ContractActor {
         let fut = async move {
             // Nothing fired (almost every tick): no transaction, which would
             // take the writers' turn from the markets' order batches.
-            if snapshot.is_empty() {
-                return Ok((Vec::new(), Vec::new()));
+            if snapshot.is_empty() && follow.is_empty() {
+                return Ok((Vec::new(), Vec::new(), follow));
             }
             let now = now_ms();
             let mut tx = db.begin().await?;
@@ -93,6 +111,7 @@ impl Handler<Mark> for ContractActor {
                             margin,
                             tp: None,
                             sl: None,
+                            copy: None,
                         });
                     }
                     What::Liquidation | What::StopLoss | What::TakeProfit if status == 1 => {
@@ -105,6 +124,7 @@ impl Handler<Mark> for ContractActor {
                             margin,
                             tp: r.tp,
                             sl: r.sl,
+                            copy: None,
                         };
                         let reason = match what {
                             What::Liquidation => "liquidation",
@@ -121,13 +141,15 @@ impl Handler<Mark> for ContractActor {
                     _ => {}
                 }
             }
+            let batches = copying::close_copies(&mut tx, quote, market, &follow, mark, now).await?;
             tx.commit().await?;
-            Ok::<_, MarketError>((opened, closed))
+            copying::committed(&store, &plans, &batches, now).await;
+            Ok::<_, MarketError>((opened, closed, follow))
         };
-        let nothing_fired = fired.is_empty();
         AtomicResponse::new(Box::pin(fut.into_actor(self).then(move |res, act, _| {
             let reload = match res {
-                Ok((opened, closed)) => {
+                Ok((opened, closed, follow)) => {
+                    act.copies_closed(&follow);
                     let opened_for: Vec<i64> = opened.iter().map(|p| p.user).collect();
                     {
                         let d = &mut act.state;
@@ -179,8 +201,9 @@ impl Handler<Mark> for ContractActor {
             }
             .into_actor(act)
             .map(|fresh, act, _| {
-                if let Some(book) = fresh {
+                if let Some((book, orphans)) = fresh {
                     act.state.book = book;
+                    act.state.orphans = orphans;
                 }
             })
         })))
@@ -268,6 +291,7 @@ impl Handler<Overnight> for ContractActor {
                     margin: margin - fee,
                     tp,
                     sl,
+                    copy: None,
                 };
                 if p.margin == 0 {
                     // The fee took the whole margin: the position ends here.
@@ -286,10 +310,14 @@ impl Handler<Overnight> for ContractActor {
                     {
                         let d = &mut act.state;
                         for p in changed {
-                            d.book.upsert(p);
+                            let copy = d.book.position(p.id).and_then(|o| o.copy);
+                            d.book.upsert(Position { copy, ..p });
                         }
                         for (_, id) in &closed {
                             d.book.remove(*id);
+                            // Its copies close at the next mark.
+                            let copies = d.book.copies_of(*id);
+                            d.orphans.extend(copies.iter().map(|p| p.id));
                         }
                     }
                     for (user, id) in closed {

@@ -4,12 +4,14 @@
 
 pub mod actor;
 pub mod book;
+pub mod copies;
 pub mod marks;
 pub mod math;
 pub mod store;
 pub mod views;
 
 pub use actor::{ContractActor, LeverCancel, LeverClose, LeverSetStop, LeverSubmit};
+pub use copies::{CloseCopies, Exposure, HoldCopies};
 pub use marks::Overnight;
 pub use store::{LeverRow, LEVER_COLUMNS};
 pub use views::lever_json;

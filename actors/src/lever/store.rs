@@ -2,7 +2,7 @@
 //! close a position and rebuild the book.
 
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
-use crate::lever::book::{Pending, Position, PositionBook};
+use crate::lever::book::{CopyLink, Pending, Position, PositionBook};
 use crate::lever::math;
 use crate::market::actor::MarketError;
 use crate::market::deriv::{code_dir, post};
@@ -35,9 +35,16 @@ pub struct LeverRow {
     pub opened_at: Option<i64>,
     pub closed_at: Option<i64>,
     pub created_at: i64,
+    /// Hundredths of a lot; copies may hold fractions (0 on other orders).
+    pub centilots: i64,
+    /// The follow a copy belongs to and the leader's position it copies.
+    pub follow_id: Option<i64>,
+    pub copy_of: Option<i64>,
+    /// 1 once the follower holds the copy as their own.
+    pub self_held: i64,
 }
 
-pub const LEVER_COLUMNS: &str = "id, user_id, market, direction, status, share, qty, multiple, target_price, open_price, margin, fee, overnight, tp, sl, close_price, profit, payout, close_reason, opened_at, closed_at, created_at";
+pub const LEVER_COLUMNS: &str = "id, user_id, market, direction, status, share, qty, multiple, target_price, open_price, margin, fee, overnight, tp, sl, close_price, profit, payout, close_reason, opened_at, closed_at, created_at, centilots, follow_id, copy_of, self_held";
 
 pub(crate) async fn lever_row(conn: &mut AnyConnection, id: i64) -> Result<LeverRow, sqlx::Error> {
     sqlx::query_as(&format!(
@@ -99,40 +106,60 @@ pub(crate) async fn close_in(
     ))
 }
 
-/// Rebuilds the positions and pending orders of a market from the database.
+/// Rebuilds the positions and pending orders of a market from the database,
+/// with the copies still following a leader's position that is no longer
+/// open (a close that was never applied to them; none if every leader close
+/// committed with its copies, as it does).
 pub(crate) async fn load(
     db: Store,
     market: i64,
     maintenance_ppm: i64,
-) -> Result<PositionBook, sqlx::Error> {
+) -> Result<(PositionBook, Vec<i64>), sqlx::Error> {
     let mut book = PositionBook::new(maintenance_ppm);
-    let rows: Vec<(i64, i64, i64, i64, i64, i64, i64, i64, Option<i64>, Option<i64>)> = sqlx::query_as(
-        "SELECT id, user_id, direction, status, qty, target_price, open_price, margin, tp, sl FROM lever_orders WHERE market = $1 AND status IN (0, 1)",
-    )
+    let rows: Vec<LeverRow> = sqlx::query_as(&format!(
+        "SELECT {LEVER_COLUMNS} FROM lever_orders WHERE market = $1 AND status IN (0, 1)"
+    ))
     .bind(market)
     .fetch_all(&*db)
     .await?;
-    for (id, user, dir, status, qty, target, open, margin, tp, sl) in rows {
-        let dir = code_dir(dir);
-        if status == 0 {
+    let open: std::collections::HashSet<i64> = rows
+        .iter()
+        .filter(|r| r.status == 1)
+        .map(|r| r.id)
+        .collect();
+    let mut orphans = Vec::new();
+    for r in rows {
+        let dir = code_dir(r.direction);
+        if r.status == 0 {
             book.add_pending(Pending {
-                id,
-                user,
+                id: r.id,
+                user: r.user_id,
                 dir,
-                price: target,
+                price: r.target_price,
             });
-        } else {
-            book.upsert(Position {
-                id,
-                user,
-                dir,
-                qty,
-                open,
-                margin,
-                tp,
-                sl,
-            });
+            continue;
         }
+        let copy = match (r.follow_id, r.copy_of, r.self_held) {
+            (Some(follow), Some(lead), 0) => Some(CopyLink { follow, lead }),
+            _ => None,
+        };
+        if let Some(c) = copy {
+            // A copy is on its leader's market.
+            if !open.contains(&c.lead) {
+                orphans.push(r.id);
+            }
+        }
+        book.upsert(Position {
+            id: r.id,
+            user: r.user_id,
+            dir,
+            qty: r.qty,
+            open: r.open_price,
+            margin: r.margin,
+            tp: r.tp,
+            sl: r.sl,
+            copy,
+        });
     }
-    Ok(book)
+    Ok((book, orphans))
 }

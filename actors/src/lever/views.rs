@@ -32,6 +32,10 @@ pub fn lever_json(r: &LeverRow, symbol: &str, mark: Option<i64>, maintenance_ppm
         opened_at,
         closed_at,
         created_at,
+        centilots,
+        follow_id,
+        copy_of,
+        self_held,
     } = r.clone();
     let o = |v: Option<i64>| v.map(units);
     let mut v = json!({
@@ -41,6 +45,7 @@ pub fn lever_json(r: &LeverRow, symbol: &str, mark: Option<i64>, maintenance_ppm
         "overnight_money": units(overnight), "target_profit_price": o(tp), "stop_loss_price": o(sl),
         "close_price": o(close_price), "profit": o(profit), "payout": o(payout), "close_reason": reason,
         "opened_at": opened_at, "closed_at": closed_at, "created_at": created_at,
+        "lots": lots(share, centilots), "follow_id": follow_id, "copy_of": copy_of, "self_held": self_held,
     });
     if status == 1 {
         let d = code_dir(dir);
@@ -62,4 +67,13 @@ pub fn lever_json(r: &LeverRow, symbol: &str, mark: Option<i64>, maintenance_ppm
         }
     }
     v
+}
+
+/// Lots as a decimal: copies may hold hundredths of a lot.
+fn lots(share: i64, centilots: i64) -> rust_decimal::Decimal {
+    if centilots > 0 {
+        rust_decimal::Decimal::new(centilots, 2).normalize()
+    } else {
+        share.into()
+    }
 }

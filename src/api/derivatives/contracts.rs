@@ -68,6 +68,13 @@ pub struct Contract {
     /// Holding with a mark: the mark price.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mark_price: Option<String>,
+    /// Lots as a decimal string (a copy may hold hundredths of a lot).
+    pub lots: String,
+    /// A copy's follow and the leader's position it copies; null otherwise.
+    pub follow_id: Option<i64>,
+    pub copy_of: Option<i64>,
+    /// 1 once a copy is held as the follower's own.
+    pub self_held: i64,
 }
 
 /// The positions a close closed, by id.
@@ -491,6 +498,10 @@ mod tests {
             opened_at: None,
             closed_at: None,
             created_at: 1,
+            centilots: 0,
+            follow_id: None,
+            copy_of: None,
+            self_held: 0,
         };
         let holding = LeverRow {
             status: 1,

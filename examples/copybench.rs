@@ -1,0 +1,425 @@
+//! Copy trading at scale: one leader with `--followers` followers (10,000 by
+//! default) on BTC/USDT contracts, and spot orders on ETH/USDT meanwhile.
+//!
+//! ```sh
+//! make bench-copy                      # release build, fresh SQLite database
+//! make bench-copy COPYBENCH_ARGS="--followers 2000 --rounds 10"
+//! ```
+//!
+//! The server runs in this process on a fresh database with the default
+//! configuration's markets (prices held still, no demo bots). The leader and
+//! the followers are made through the services the API calls (a user, a
+//! ledger-funded contract account, an application and its approval, follows
+//! sent to the trader's actor as `follow/follow` sends them); only the
+//! password hashing is done once and shared, which is set-up time, not what
+//! is measured. Then:
+//!
+//! 1. copy latency: `--rounds` times, the leader opens one lot at 10x (the
+//!    message `lever/submit` sends) and then closes it; each answer comes after
+//!    the leader's fill and every copy committed. Reported: p50 / p99 / max of
+//!    the open and of the close as the leader waits for them, and of the
+//!    server's own measure (fill to commit, `copy_batches`), with the copies
+//!    made per open;
+//! 2. spot beside copies: `--concurrency` HTTP connections place limit orders
+//!    on ETH/USDT for `--seconds`, alone and then while the leader keeps
+//!    opening and closing, alternately `--pairs` times: the acknowledged
+//!    orders per second of each run and their ratio.
+
+use actors::copy::{Follow, FollowInput};
+use actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use actors::lever::math::Dir;
+use actors::lever::{LeverClose, LeverSubmit};
+use bourse::app::Application;
+use bourse::config::Settings;
+use bourse::state::AppState;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+struct Opts {
+    followers: usize,
+    rounds: usize,
+    seconds: u64,
+    concurrency: usize,
+    pairs: usize,
+}
+
+fn opts() -> Opts {
+    let mut o = Opts {
+        followers: 10_000,
+        rounds: 20,
+        seconds: 10,
+        concurrency: 64,
+        pairs: 2,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let v: usize = args
+            .next()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{a} needs a number"));
+        match a.as_str() {
+            "--followers" => o.followers = v,
+            "--rounds" => o.rounds = v,
+            "--seconds" => o.seconds = v as u64,
+            "--concurrency" => o.concurrency = v,
+            "--pairs" => o.pairs = v,
+            _ => panic!("unknown option {a}"),
+        }
+    }
+    o
+}
+
+fn pct(v: &mut [f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[((v.len() - 1) as f64 * q).round() as usize]
+}
+
+fn line(name: &str, v: &mut [f64]) {
+    println!(
+        "{name:<34} p50 {:>7.1} ms  p99 {:>7.1} ms  max {:>7.1} ms  ({} runs)",
+        pct(v, 0.5),
+        pct(v, 0.99),
+        pct(v, 1.0),
+        v.len()
+    );
+}
+
+/// A user with a shared password hash, `usdt` on the contract account
+/// funded through the ledger as a demo account is.
+async fn user(state: &AppState, email: &str, hash: &str, usdt: i64, to: i64) -> i64 {
+    let id =
+        bourse::accounts::create_user(state, Some(email.into()), None, None, hash, None, "user")
+            .await
+            .unwrap_or_else(|e| panic!("{e:?}"));
+    let op = Operation {
+        key: format!("bench-funding:{id}"),
+        reason: "demo_funding".into(),
+        ref_type: "user".into(),
+        ref_id: id,
+        postings: vec![
+            Posting::system(SystemAccount::Deposits, 3, -usdt),
+            Posting::user(id, to, 3, Bucket::Available, usdt),
+        ],
+    };
+    ledger::apply(&state.db, &op)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    id
+}
+
+#[actix_web::main]
+async fn main() {
+    let o = opts();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("bourse-copybench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let url = format!("sqlite://{}/bench.db?mode=rwc", dir.display());
+    let vars: Vec<(String, String)> = vec![
+        ("BOURSE__DATABASE__URL".into(), url),
+        (
+            "BOURSE__UPLOADS__DIR".into(),
+            dir.join("uploads").display().to_string(),
+        ),
+        ("BOURSE__SERVER__PORT".into(), "0".into()),
+        ("BOURSE__MARKET__TICK_MS".into(), "0".into()),
+        ("BOURSE__DEMO__TRADERS".into(), "0".into()),
+        ("BOURSE__DEMO__LEAD_TRADERS".into(), "0".into()),
+    ];
+    let settings =
+        Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}"));
+    let app = Application::build(settings)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let address = app.address();
+    let state = app.state.clone();
+    actix_web::rt::spawn(app.run_until_stopped());
+    let hash = bourse::security::hash_password_blocking("BenchPass123".into())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+
+    // The leader: verified, funded, applied and approved through the services.
+    let t0 = Instant::now();
+    let leader = user(
+        &state,
+        "leader@bench.local",
+        &hash,
+        1_000_000 * 100_000_000,
+        account::LEVER,
+    )
+    .await;
+    sqlx::query(
+        "INSERT INTO verifications (user_id, level, state, id_type, name, card_id, front_pic, reverse_pic, erc_address, trc_address, created_at)
+         VALUES ($1, 1, 2, 'passport', 'Bench', 'BENCH', '', '', '', '', 0)",
+    )
+    .bind(leader)
+    .execute(&state.db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    bourse::copy::apply(
+        &state,
+        leader,
+        &bourse::copy::Application {
+            name: "Bench Leader".into(),
+            intro: "One leader, many followers.".into(),
+            share_rate: rust_decimal::Decimal::new(1, 1),
+            max_followers: o.followers as i64,
+        },
+    )
+    .await
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    bourse::copy::review(&state, leader, true, "")
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let desk = state
+        .copy
+        .trader(leader)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    for i in 0..o.followers {
+        let f = user(
+            &state,
+            &format!("f{i}@bench.local"),
+            &hash,
+            1_000 * 100_000_000,
+            account::LEVER,
+        )
+        .await;
+        desk.send(Follow {
+            user: f,
+            input: FollowInput {
+                mode: 1,
+                amount: 1_000_000,
+                max_margin: 1_000 * 100_000_000,
+                tp_ppm: None,
+                sl_ppm: None,
+                stop_loss: None,
+            },
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    }
+    println!(
+        "set-up: 1 leader and {} followers in {:.1} s",
+        o.followers,
+        t0.elapsed().as_secs_f64()
+    );
+
+    let btc = state.markets.by_id(1).unwrap_or_else(|| panic!("BTC/USDT"));
+    let contracts = btc
+        .contracts
+        .clone()
+        .unwrap_or_else(|| panic!("BTC/USDT contracts"));
+    let round = {
+        let contracts = contracts.clone();
+        move |i: usize| {
+            let contracts = contracts.clone();
+            async move {
+                let t = Instant::now();
+                let opened = contracts
+                    .send(LeverSubmit {
+                        user_id: leader,
+                        dir: if i.is_multiple_of(2) {
+                            Dir::Long
+                        } else {
+                            Dir::Short
+                        },
+                        limit: None,
+                        share: 1,
+                        multiple: 10,
+                    })
+                    .await
+                    .unwrap_or_else(|e| panic!("{e}"))
+                    .unwrap_or_else(|e| panic!("{e:?}"));
+                let open_ms = t.elapsed().as_secs_f64() * 1e3;
+                let id = opened["id"].as_i64().unwrap_or_default();
+                let t = Instant::now();
+                contracts
+                    .send(LeverClose {
+                        user_id: leader,
+                        id: Some(id),
+                        dirs: vec![],
+                    })
+                    .await
+                    .unwrap_or_else(|e| panic!("{e}"))
+                    .unwrap_or_else(|e| panic!("{e:?}"));
+                (open_ms, t.elapsed().as_secs_f64() * 1e3)
+            }
+        }
+    };
+
+    // 1. Copy latency, nothing else running.
+    let (mut opens, mut closes) = (Vec::new(), Vec::new());
+    for i in 0..o.rounds {
+        let (a, b) = round(i).await;
+        opens.push(a);
+        closes.push(b);
+    }
+    let batches: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT kind, copies, committed_at - filled_at FROM copy_batches WHERE trader_id = $1 AND committed_at IS NOT NULL",
+    )
+    .bind(leader)
+    .fetch_all(&state.db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    let copies: Vec<i64> = batches.iter().filter(|b| b.0 == 1).map(|b| b.1).collect();
+    println!(
+        "copies per open: min {} max {} (followers {})",
+        copies.iter().min().copied().unwrap_or(0),
+        copies.iter().max().copied().unwrap_or(0),
+        o.followers
+    );
+    line("leader open, all copies committed", &mut opens);
+    line("leader close, all copies closed", &mut closes);
+    let mut server_open: Vec<f64> = batches
+        .iter()
+        .filter(|b| b.0 == 1)
+        .map(|b| b.2 as f64)
+        .collect();
+    let mut server_close: Vec<f64> = batches
+        .iter()
+        .filter(|b| b.0 == 2)
+        .map(|b| b.2 as f64)
+        .collect();
+    line("fill to commit (server), opens", &mut server_open);
+    line("fill to commit (server), closes", &mut server_close);
+
+    // 2. Spot orders on ETH/USDT alone and beside the copies, alternately.
+    let mut tokens = Vec::new();
+    let client = reqwest::Client::new();
+    for i in 0..o.concurrency.min(32) {
+        let email = format!("spot{i}@bench.local");
+        let id = user(
+            &state,
+            &email,
+            &hash,
+            10_000_000 * 100_000_000,
+            account::CHANGE,
+        )
+        .await;
+        let eth = Operation {
+            key: format!("bench-eth:{id}"),
+            reason: "demo_funding".into(),
+            ref_type: "user".into(),
+            ref_id: id,
+            postings: vec![
+                Posting::system(SystemAccount::Deposits, 2, -10_000 * 100_000_000),
+                Posting::user(
+                    id,
+                    account::CHANGE,
+                    2,
+                    Bucket::Available,
+                    10_000 * 100_000_000,
+                ),
+            ],
+        };
+        ledger::apply(&state.db, &eth)
+            .await
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let login = client
+            .post(format!("{address}/api/user/login"))
+            .form(&[
+                ("user_string", email.as_str()),
+                ("password", "BenchPass123"),
+            ])
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let v: serde_json::Value = login.json().await.unwrap_or_else(|e| panic!("{e}"));
+        tokens.push(
+            v["message"]
+                .as_str()
+                .unwrap_or_else(|| panic!("login: {v}"))
+                .to_string(),
+        );
+    }
+    let spot = |seconds: u64| {
+        let (client, address, tokens) = (client.clone(), address.clone(), tokens.clone());
+        let conc = o.concurrency;
+        async move {
+            let done = Arc::new(AtomicU64::new(0));
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut tasks = Vec::new();
+            for c in 0..conc {
+                let (client, address, token, done, stop) = (
+                    client.clone(),
+                    address.clone(),
+                    tokens[c % tokens.len()].clone(),
+                    done.clone(),
+                    stop.clone(),
+                );
+                tasks.push(actix_web::rt::spawn(async move {
+                    let mut n = c as u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        n += 1;
+                        let buy = n.is_multiple_of(2);
+                        let price = if buy {
+                            3_400.0 - (n % 50) as f64
+                        } else {
+                            3_600.0 + (n % 50) as f64
+                        };
+                        let res = client
+                            .post(format!("{address}/api/coin/trade"))
+                            .header("Authorization", &token)
+                            .form(&[
+                                ("symbol", "ETH/USDT"),
+                                ("type", if buy { "1" } else { "2" }),
+                                ("target_price", &format!("{price:.2}")),
+                                ("amount", "0.001"),
+                            ])
+                            .send()
+                            .await;
+                        if let Ok(r) = res {
+                            let v: serde_json::Value = r.json().await.unwrap_or_default();
+                            if v["type"] == "ok" {
+                                done.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                }));
+            }
+            actix_web::rt::time::sleep(Duration::from_secs(seconds)).await;
+            stop.store(true, Ordering::Relaxed);
+            for t in tasks {
+                let _ = t.await;
+            }
+            done.load(Ordering::Relaxed) as f64 / seconds as f64
+        }
+    };
+    for p in 0..o.pairs {
+        let alone = spot(o.seconds).await;
+        let busy = Arc::new(AtomicBool::new(true));
+        let copier = {
+            let (busy, round) = (busy.clone(), round.clone());
+            actix_web::rt::spawn(async move {
+                let (mut opens, mut closes, mut i) = (Vec::new(), Vec::new(), 0);
+                while busy.load(Ordering::Relaxed) {
+                    let (a, b) = round(i).await;
+                    opens.push(a);
+                    closes.push(b);
+                    i += 1;
+                }
+                (opens, closes)
+            })
+        };
+        let beside = spot(o.seconds).await;
+        busy.store(false, Ordering::Relaxed);
+        let (mut opens, mut closes) = copier.await.unwrap_or_default();
+        println!(
+            "pair {}: spot alone {alone:.0} orders/s, beside copies {beside:.0} orders/s (ratio {:.2})",
+            p + 1,
+            beside / alone
+        );
+        line("  leader open meanwhile", &mut opens);
+        line("  leader close meanwhile", &mut closes);
+    }
+    let audit = ledger::audit(&state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    println!("audit: {}", if audit.ok { "passed" } else { "FAILED" });
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,249 @@
+//! Demo lead traders: accounts marked demo that lead in copy trading, so a
+//! fresh install shows a trader list whose every figure comes from real
+//! positions. Each is created like any demo account (funded through the
+//! ledger), moves part of its funding to its contract account with the
+//! transfer every user makes, applies to lead through `copy::apply`, and is
+//! approved through the admin review's `copy::review`. Its bot opens and
+//! closes contract positions by sending the contract actor the same messages
+//! the `lever/*` handlers send, so copies follow it like any leader. Off
+//! unless `demo.lead_traders` is above 0.
+
+use crate::funds::transfers::{transfer, NewTransfer};
+use crate::state::AppState;
+use ::actors::ledger::account;
+use ::actors::lever::math::Dir;
+use ::actors::lever::{LeverClose, LeverSubmit};
+use ::actors::runtime::{Check, Checks, Meter};
+use actix::prelude::*;
+use rand::Rng;
+use rust_decimal::Decimal;
+use std::sync::Arc;
+use std::time::Duration;
+
+const NAMES: &[(&str, &str)] = &[
+    (
+        "Steady Tortoise",
+        "Small positions, low leverage, held for minutes: slow and steady.",
+    ),
+    (
+        "Momentum Mia",
+        "Follows short-term momentum with tight position sizes and 10x leverage.",
+    ),
+    (
+        "Contrarian Kai",
+        "Fades sharp moves; more trades, smaller lots, always a stop in mind.",
+    ),
+];
+
+/// Creates (once) the demo lead traders, approved and funded on their
+/// contract accounts, and answers their ids.
+pub async fn ensure(state: &AppState, count: u32) -> Result<Vec<i64>, String> {
+    let mut ids = Vec::new();
+    for n in 1..=count.min(NAMES.len() as u32) {
+        let email = format!("demo-lead-{n}@bourse.local");
+        let found: Option<(i64, i64)> =
+            sqlx::query_as("SELECT id, demo FROM users WHERE email = $1")
+                .bind(&email)
+                .fetch_optional(&state.db)
+                .await
+                .map_err(|e| e.to_string())?;
+        let id = match found {
+            Some((id, 1)) => id,
+            Some(_) => {
+                log::warn!("{email} belongs to a person, not a demo lead trader: skipped");
+                continue;
+            }
+            None => {
+                let secret: String = (0..32)
+                    .map(|_| rand::thread_rng().sample(rand::distributions::Alphanumeric) as char)
+                    .collect();
+                let id = crate::seed::demo_account(state, &email, secret).await?;
+                setup(state, id, n as usize - 1)
+                    .await
+                    .map_err(|e| format!("{e:?}"))?;
+                id
+            }
+        };
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+/// A new demo lead trader: a demo identity verified at level 1 (the demo has
+/// no documents to review), half its quote funding moved to the contract
+/// account, an application, and its approval.
+async fn setup(state: &AppState, id: i64, n: usize) -> crate::error::ApiResult<()> {
+    sqlx::query(
+        "INSERT INTO verifications (user_id, level, state, id_type, name, card_id, front_pic, reverse_pic, erc_address, trc_address, created_at)
+         VALUES ($1, 1, 2, 'passport', 'Demo', 'DEMO', '', '', '', '', $2)",
+    )
+    .bind(id)
+    .bind(crate::db::now_ms())
+    .execute(&state.db)
+    .await?;
+    let quote = state.copy.quote();
+    let (available, _) = ::actors::ledger::balance(&state.db, id, quote, account::CHANGE)
+        .await
+        .map_err(crate::funds::ledger_error)?;
+    transfer(
+        state,
+        id,
+        NewTransfer {
+            currency: quote,
+            amount: available / 2,
+            from: account::CHANGE,
+            to: account::LEVER,
+            request_id: None,
+        },
+    )
+    .await?;
+    let (name, intro) = NAMES[n];
+    crate::copy::apply(
+        state,
+        id,
+        &crate::copy::Application {
+            name: name.into(),
+            intro: intro.into(),
+            share_rate: Decimal::new(10 + 5 * n as i64, 2),
+            max_followers: 500,
+        },
+    )
+    .await?;
+    crate::copy::review(state, id, true, "").await
+}
+
+/// Paces the demo lead traders: every `every`, one of them opens a position
+/// on a contract market (while it holds fewer than two) or closes its oldest.
+pub struct DemoLeads {
+    state: AppState,
+    traders: Vec<i64>,
+    every: Duration,
+    meter: Arc<Meter>,
+    acted: u64,
+    refused: u64,
+    busy: bool,
+}
+
+impl DemoLeads {
+    pub fn new(
+        state: AppState,
+        traders: Vec<i64>,
+        every: Duration,
+        meter: Arc<Meter>,
+    ) -> DemoLeads {
+        DemoLeads {
+            state,
+            traders,
+            every,
+            meter,
+            acted: 0,
+            refused: 0,
+            busy: false,
+        }
+    }
+}
+
+impl Actor for DemoLeads {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.run_interval(self.every, |act, ctx| {
+            act.meter.seen();
+            if act.busy || act.traders.is_empty() {
+                return;
+            }
+            act.busy = true;
+            let (state, trader) = {
+                let t = act.traders[rand::thread_rng().gen_range(0..act.traders.len())];
+                (act.state.clone(), t)
+            };
+            ctx.spawn(round(state, trader).into_actor(act).map(|ok, act, _| {
+                act.busy = false;
+                match ok {
+                    Some(true) => act.acted += 1,
+                    Some(false) => act.refused += 1,
+                    None => {}
+                }
+            }));
+        });
+    }
+}
+
+/// One decision of `trader`. Answers whether the contract actor accepted it.
+async fn round(state: AppState, trader: i64) -> Option<bool> {
+    let open: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, market FROM lever_orders WHERE user_id = $1 AND status = 1 ORDER BY id",
+    )
+    .bind(trader)
+    .fetch_all(&state.db)
+    .await
+    .ok()?;
+    let lever: Vec<_> = state
+        .markets
+        .list
+        .iter()
+        .filter(|m| m.deriv.as_ref().is_some_and(|d| d.lever))
+        .collect();
+    if lever.is_empty() {
+        return None;
+    }
+    let close_now = open.len() >= 2 || (!open.is_empty() && rand::thread_rng().gen_bool(0.4));
+    if close_now {
+        let (id, market) = open[0];
+        let m = state.markets.by_id(market)?;
+        let res = m
+            .contracts
+            .as_ref()?
+            .send(LeverClose {
+                user_id: trader,
+                id: Some(id),
+                dirs: vec![],
+            })
+            .await
+            .ok()?;
+        return Some(res.is_ok());
+    }
+    let (m, dir, share, multiple) = {
+        let mut rng = rand::thread_rng();
+        let m = lever[rng.gen_range(0..lever.len())];
+        let d = m.deriv.as_ref()?;
+        let dir = if rng.gen_bool(0.5) {
+            Dir::Long
+        } else {
+            Dir::Short
+        };
+        let share = rng.gen_range(d.min_share..=d.min_share.saturating_mul(3).min(d.max_share));
+        // The lower half of the multiples: demo leaders are not reckless.
+        let low = &d.multiples[..d.multiples.len().div_ceil(2)];
+        (m, dir, share, low[rng.gen_range(0..low.len())])
+    };
+    let res = m
+        .contracts
+        .as_ref()?
+        .send(LeverSubmit {
+            user_id: trader,
+            dir,
+            limit: None,
+            share,
+            multiple,
+        })
+        .await
+        .ok()?;
+    Some(res.is_ok())
+}
+
+impl Handler<Checks> for DemoLeads {
+    type Result = MessageResult<Checks>;
+
+    fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        MessageResult(vec![
+            Check::ok("traders", self.traders.len().to_string()),
+            Check::ok("placed", self.acted.to_string()),
+            if self.refused > self.acted && self.refused > 10 {
+                Check::warn("refused", self.refused.to_string())
+            } else {
+                Check::ok("refused", self.refused.to_string())
+            },
+        ])
+    }
+}
