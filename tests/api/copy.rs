@@ -436,6 +436,114 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
         .as_i64()
         .is_some());
     assert_eq!(page.message()["trader"]["closed"], 2);
+    // A leader's limit order is copied when it triggers, at its price.
+    let limit = app
+        .post(
+            "/lever/submit",
+            Some(&lt),
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("status", "0"),
+                ("target_price", "68000"),
+                ("share", "1"),
+                ("multiple", "10"),
+            ],
+        )
+        .await;
+    limit.assert_ok();
+    assert_eq!(
+        holding(&app, &f2).await.len(),
+        1,
+        "nothing copied before the trigger"
+    );
+    set_index(&app, 68_000).await;
+    let c2 = holding(&app, &f2).await;
+    let copied = c2
+        .iter()
+        .find(|c| c["copy_of"] == limit.message()["id"])
+        .cloned()
+        .unwrap_or_else(|| panic!("the triggered limit was not copied: {c2:?}"));
+    assert_eq!(copied["price"], "68000");
+    assert_eq!(copied["lots"], "0.5");
+    let limit_id = limit.message()["id"]
+        .as_i64()
+        .unwrap_or_default()
+        .to_string();
+    app.post("/lever/close", Some(&lt), &[("id", &limit_id)])
+        .await
+        .assert_ok();
+    assert_eq!(holding(&app, &f2).await.len(), 1);
+
+    // A follow's own stop ends it when its copies' loss reaches it.
+    follow(
+        &app,
+        &f6,
+        lid,
+        &[
+            ("mode", "1"),
+            ("amount", "1"),
+            ("max_margin", "100"),
+            ("stop_loss", "3"),
+        ],
+    )
+    .await
+    .assert_ok();
+    open(&app, &lt, "1", "1").await;
+    assert_eq!(holding(&app, &f6).await.len(), 1);
+    set_index(&app, 67_500).await;
+    let mut ended = Value::Null;
+    for _ in 0..100 {
+        ended = app.get("/follow/my?history=1", Some(&f6)).await.message()["data"][0].clone();
+        if !ended.is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(ended["end_reason"], "stop_loss", "{ended}");
+    assert!(holding(&app, &f6).await.is_empty());
+
+    // Paused, the trader takes no new follow; resumed, it does; retired, every
+    // follow ends and its copies stay with the followers.
+    let status = |a: &crate::helpers::Answer| a.message()["status"].clone();
+    let paused = app
+        .post("/follow/traderStatus", Some(&lt), &[("action", "pause")])
+        .await;
+    assert_eq!(status(&paused), 3);
+    follow(
+        &app,
+        &f1,
+        lid,
+        &[("mode", "1"), ("amount", "1"), ("max_margin", "100")],
+    )
+    .await
+    .assert_error(422);
+    let resumed = app
+        .post("/follow/traderStatus", Some(&lt), &[("action", "resume")])
+        .await;
+    assert_eq!(status(&resumed), 1);
+    let retired = app
+        .post("/follow/traderStatus", Some(&lt), &[("action", "retire")])
+        .await;
+    assert_eq!(status(&retired), 4);
+    let mut ended = Value::Null;
+    for _ in 0..100 {
+        ended = app.get("/follow/my?history=1", Some(&f2)).await.message()["data"][0].clone();
+        if !ended.is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(ended["end_reason"], "trader_retired", "{ended}");
+    let kept = holding(&app, &f2).await;
+    assert!(
+        !kept.is_empty() && kept.iter().all(|c| c["self_held"] == 1),
+        "{kept:?}"
+    );
+    let list = app.get("/follow/index", None).await;
+    assert!(!list.message()["data"]
+        .as_array()
+        .is_some_and(|d| d.iter().any(|r| r["trader_id"] == lid)));
     // The trader's actor is on the health screen.
     let health = app.admin_get(&admin, "/health").await;
     assert!(

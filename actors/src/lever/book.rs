@@ -56,6 +56,8 @@ pub struct Pending {
 pub struct Fired {
     pub id: i64,
     pub what: What,
+    /// Whose position or order it is.
+    pub user: i64,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -208,12 +210,16 @@ impl PositionBook {
         hits.dedup_by_key(|h| h.0);
         let mut fired = Vec::with_capacity(hits.len());
         for (id, what) in hits {
-            if what == What::Open {
-                self.remove_pending(id);
+            let user = if what == What::Open {
+                self.remove_pending(id).map(|o| o.user)
             } else {
-                self.remove(id);
-            }
-            fired.push(Fired { id, what });
+                self.remove(id).map(|p| p.user)
+            };
+            fired.push(Fired {
+                id,
+                what,
+                user: user.unwrap_or(0),
+            });
         }
         fired
     }
@@ -253,7 +259,8 @@ mod tests {
             b.on_mark(62_000 * U),
             vec![Fired {
                 id: 1,
-                what: What::TakeProfit
+                what: What::TakeProfit,
+                user: 1
             }],
             "exactly at the price"
         );
@@ -262,7 +269,8 @@ mod tests {
             b.on_mark(64_800 * U),
             vec![Fired {
                 id: 2,
-                what: What::Liquidation
+                what: What::Liquidation,
+                user: 1
             }]
         );
         assert!(b.is_empty());
@@ -276,7 +284,8 @@ mod tests {
             b.on_mark(50_000 * U),
             vec![Fired {
                 id: 1,
-                what: What::Liquidation
+                what: What::Liquidation,
+                user: 1
             }]
         );
     }
@@ -301,14 +310,16 @@ mod tests {
             b.on_mark(59_000 * U),
             vec![Fired {
                 id: 7,
-                what: What::Open
+                what: What::Open,
+                user: 1
             }]
         );
         assert_eq!(
             b.on_mark(61_500 * U),
             vec![Fired {
                 id: 8,
-                what: What::Open
+                what: What::Open,
+                user: 1
             }]
         );
     }
@@ -347,7 +358,8 @@ mod tests {
             b.on_mark(59_400 * U),
             vec![Fired {
                 id: 1,
-                what: What::StopLoss
+                what: What::StopLoss,
+                user: 1
             }]
         );
     }

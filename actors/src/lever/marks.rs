@@ -6,13 +6,15 @@ use super::actor::ContractActor;
 use super::book::{Position, What};
 use super::math;
 use super::store::{close_in, lever_row, load};
-use crate::copy::copying;
+use crate::copy::copying::{self, Fill, Opened};
+use crate::copy::LeadPlan;
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
 use crate::market::actor::{now_ms, units, MarketError};
 use crate::market::deriv::{code_dir, dir_code, post, Mark};
 use crate::runtime::Event;
 use actix::prelude::*;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 
 /// Charge the overnight fee of `day` (UTC days since the epoch).
 #[derive(Message)]
@@ -55,6 +57,18 @@ impl Handler<Mark> for ContractActor {
         follow.dedup_by_key(|p| p.id);
         let (store, plans) = (self.db.clone(), self.copies.clone());
         let nothing_fired = fired.is_empty() && follow.is_empty();
+        // A leader's limit order that triggers is copied in this transaction,
+        // as a market order is in its own: the leaders' plans are taken first,
+        // in user order (two markets never wait on each other's).
+        let mut leads: Vec<(i64, std::sync::Arc<tokio::sync::Mutex<LeadPlan>>)> = fired
+            .iter()
+            .filter(|f| f.what == What::Open)
+            .filter_map(|f| plans.of(f.user).map(|p| (f.user, p)))
+            .collect();
+        leads.sort_by_key(|l| l.0);
+        leads.dedup_by_key(|l| l.0);
+        let (tick, lot_units, fee_ppm) = (self.spec.tick, d.spec.lot_units, d.spec.fee_ppm);
+        let symbol = self.spec.symbol.clone();
         let (db, quote, market, maint) = (
             self.db.clone(),
             self.spec.quote,
@@ -65,8 +79,13 @@ impl Handler<Mark> for ContractActor {
             // Nothing fired (almost every tick): no transaction, which would
             // take the writers' turn from the markets' order batches.
             if snapshot.is_empty() && follow.is_empty() {
-                return Ok((Vec::new(), Vec::new(), follow));
+                return Ok((Vec::new(), Vec::new(), follow, Vec::new()));
             }
+            let mut guards = HashMap::new();
+            for (user, plan) in leads {
+                guards.insert(user, plan.lock_owned().await);
+            }
+            let mut copied: Vec<(i64, Opened)> = Vec::new();
             let now = now_ms();
             let mut tx = db.begin().await?;
             let mut opened: Vec<Position> = Vec::new();
@@ -102,6 +121,23 @@ impl Handler<Mark> for ContractActor {
                             ],
                         )
                         .await?;
+                        if let Some(plan) = guards.get(&user) {
+                            let fill = Fill {
+                                id: *id,
+                                leader: user,
+                                market,
+                                quote,
+                                dir,
+                                share: r.share,
+                                price: target,
+                                multiple: r.multiple,
+                                lot_units,
+                                fee_ppm,
+                                tick,
+                                now,
+                            };
+                            copied.push((user, copying::open(&mut tx, plan, &fill).await?));
+                        }
                         opened.push(Position {
                             id: *id,
                             user,
@@ -141,15 +177,26 @@ impl Handler<Mark> for ContractActor {
                     _ => {}
                 }
             }
-            let batches = copying::close_copies(&mut tx, quote, market, &follow, mark, now).await?;
+            let mut batches =
+                copying::close_copies(&mut tx, quote, market, &follow, mark, now).await?;
             tx.commit().await?;
+            drop(guards);
+            batches.extend(copied.iter().map(|(leader, c)| copying::Batch {
+                leader: *leader,
+                id: c.batch,
+                copies: c.positions.len(),
+                skipped: c.skipped.len(),
+            }));
             copying::committed(&store, &plans, &batches, now).await;
-            Ok::<_, MarketError>((opened, closed, follow))
+            Ok::<_, MarketError>((opened, closed, follow, copied))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).then(move |res, act, _| {
             let reload = match res {
-                Ok((opened, closed, follow)) => {
+                Ok((opened, closed, follow, copied)) => {
                     act.copies_closed(&follow);
+                    for (leader, c) in copied {
+                        act.copies_opened(leader, &symbol, c);
+                    }
                     let opened_for: Vec<i64> = opened.iter().map(|p| p.user).collect();
                     {
                         let d = &mut act.state;
