@@ -21,9 +21,12 @@
 //!    server's own measure (fill to commit, `copy_batches`), with the copies
 //!    made per open;
 //! 2. spot beside copies: `--concurrency` HTTP connections place limit orders
-//!    on ETH/USDT for `--seconds`, alone and then while the leader keeps
-//!    opening and closing, alternately `--pairs` times: the acknowledged
-//!    orders per second of each run and their ratio.
+//!    on ETH/USDT for `--seconds`, alone and then while the leader opens and
+//!    closes once every `--every-ms` (1,000: a leader trading every second
+//!    is already far busier than any person), alternately `--pairs` times:
+//!    the acknowledged orders per second of each run and their ratio, and the
+//!    copy latencies meanwhile. `--every-ms 0` runs the rounds back to back,
+//!    which shows what the one SQLite writer shares between them.
 
 use actors::copy::{Follow, FollowInput};
 use actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
@@ -43,6 +46,7 @@ struct Opts {
     seconds: u64,
     concurrency: usize,
     pairs: usize,
+    every_ms: usize,
 }
 
 fn opts() -> Opts {
@@ -52,6 +56,7 @@ fn opts() -> Opts {
         seconds: 10,
         concurrency: 64,
         pairs: 2,
+        every_ms: 1_000,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -65,6 +70,7 @@ fn opts() -> Opts {
             "--seconds" => o.seconds = v as u64,
             "--concurrency" => o.concurrency = v,
             "--pairs" => o.pairs = v,
+            "--every-ms" => o.every_ms = v,
             _ => panic!("unknown option {a}"),
         }
     }
@@ -393,15 +399,18 @@ async fn main() {
     for p in 0..o.pairs {
         let alone = spot(o.seconds).await;
         let busy = Arc::new(AtomicBool::new(true));
+        let every = Duration::from_millis(o.every_ms as u64);
         let copier = {
             let (busy, round) = (busy.clone(), round.clone());
             actix_web::rt::spawn(async move {
                 let (mut opens, mut closes, mut i) = (Vec::new(), Vec::new(), 0);
                 while busy.load(Ordering::Relaxed) {
+                    let due = Instant::now() + every;
                     let (a, b) = round(i).await;
                     opens.push(a);
                     closes.push(b);
                     i += 1;
+                    actix_web::rt::time::sleep_until(due.into()).await;
                 }
                 (opens, closes)
             })
@@ -410,9 +419,10 @@ async fn main() {
         busy.store(false, Ordering::Relaxed);
         let (mut opens, mut closes) = copier.await.unwrap_or_default();
         println!(
-            "pair {}: spot alone {alone:.0} orders/s, beside copies {beside:.0} orders/s (ratio {:.2})",
+            "pair {}: spot alone {alone:.0} orders/s, beside copies {beside:.0} orders/s (ratio {:.2}), a leader round every {} ms",
             p + 1,
-            beside / alone
+            beside / alone,
+            o.every_ms
         );
         line("  leader open meanwhile", &mut opens);
         line("  leader close meanwhile", &mut closes);

@@ -246,7 +246,12 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
         &app,
         &f2,
         lid,
-        &[("mode", "2"), ("amount", "0.5"), ("max_margin", "1000")],
+        &[
+            ("mode", "2"),
+            ("amount", "0.5"),
+            ("max_margin", "1000"),
+            ("tp_ratio", "0.5"),
+        ],
     )
     .await
     .assert_ok();
@@ -294,6 +299,15 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
     assert_eq!(c1.len(), 1, "{c1:?}");
     assert_eq!(c1[0]["lots"], "3");
     assert_eq!(c2[0]["lots"], "0.5");
+    // f2's copies take profit at a 50 % return on margin: a 5 % move at 10x.
+    let open_price = dec(&c2[0]["price"]);
+    let tp = dec(&c2[0]["target_profit_price"]);
+    assert!(
+        tp >= open_price * 1.05 && tp < open_price * 1.05 + 0.02,
+        "{}",
+        c2[0]
+    );
+    assert!(c5[0]["target_profit_price"].is_null());
     assert_eq!(c5[0]["lots"], "2");
     for c in c1.iter().chain(&c2).chain(&c5) {
         assert_eq!(c["price"], price, "{c}");
@@ -535,7 +549,15 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert_eq!(ended["end_reason"], "trader_retired", "{ended}");
-    let kept = holding(&app, &f2).await;
+    // The follow ends first, then its copies are released on each market.
+    let mut kept = Vec::new();
+    for _ in 0..100 {
+        kept = holding(&app, &f2).await;
+        if kept.iter().all(|c| c["self_held"] == 1) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     assert!(
         !kept.is_empty() && kept.iter().all(|c| c["self_held"] == 1),
         "{kept:?}"

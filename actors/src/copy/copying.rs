@@ -152,11 +152,10 @@ pub(crate) async fn open(
                     c.centilots,
                     f.id,
                     fill.id,
-                    tp.unwrap_or(0),
-                    sl.unwrap_or(0),
                 ]
                 .map(Arg::Int),
             );
+            args.extend([Arg::from(*tp), Arg::from(*sl)]);
         }
         let ids = tx.db().insert(&sql, &args, chunk.len()).await?;
         for ((f, c, tp, sl), id) in chunk.iter().zip(ids) {
@@ -175,17 +174,6 @@ pub(crate) async fn open(
                 }),
             });
         }
-    }
-    if copies
-        .iter()
-        .any(|(_, _, tp, sl)| tp.is_none() || sl.is_none())
-    {
-        // Inserted as 0 (a multi-row insert binds integers only): unset.
-        let sql = format!(
-            "UPDATE lever_orders SET tp = NULLIF(tp, 0), sl = NULLIF(sl, 0) WHERE copy_of = {}",
-            tx.db().params().list(1, 1)
-        );
-        tx.db().execute(&sql, &[Arg::Int(fill.id)]).await?;
     }
     let ops: Vec<Operation> = out
         .positions

@@ -131,6 +131,7 @@ fn bind<'q>(
         q = match *a {
             Arg::Int(v) => q.bind(v),
             Arg::Text(s) => q.bind(s),
+            Arg::Null => q.bind(None::<i64>),
         };
     }
     q

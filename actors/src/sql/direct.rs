@@ -90,6 +90,14 @@ unsafe extern "C" fn answer_handle(
 pub enum Arg<'a> {
     Int(i64),
     Text(&'a str),
+    /// An integer column's NULL.
+    Null,
+}
+
+impl From<Option<i64>> for Arg<'_> {
+    fn from(v: Option<i64>) -> Self {
+        v.map_or(Arg::Null, Arg::Int)
+    }
 }
 
 impl From<i64> for Arg<'_> {
@@ -221,6 +229,7 @@ impl Direct {
                     let at = i as c_int + 1;
                     let rc = match *a {
                         Arg::Int(v) => ffi::sqlite3_bind_int64(stmt, at, v),
+                        Arg::Null => ffi::sqlite3_bind_null(stmt, at),
                         Arg::Text(s) => ffi::sqlite3_bind_text64(
                             stmt,
                             at,
