@@ -4,6 +4,7 @@
 //! ```sh
 //! make bench-copy                      # release build, fresh SQLite database
 //! make bench-copy COPYBENCH_ARGS="--followers 2000 --rounds 10"
+//! BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/copybench make bench-copy
 //! ```
 //!
 //! The server runs in this process on a fresh database with the default
@@ -124,7 +125,10 @@ async fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(format!("bourse-copybench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let url = format!("sqlite://{}/bench.db?mode=rwc", dir.display());
+    // A fresh SQLite file, or the empty database `BENCH_DATABASE_URL` names
+    // (PostgreSQL: `make bench-copy` leaves it to the caller to create it).
+    let url = std::env::var("BENCH_DATABASE_URL")
+        .unwrap_or_else(|_| format!("sqlite://{}/bench.db?mode=rwc", dir.display()));
     let vars: Vec<(String, String)> = vec![
         ("BOURSE__DATABASE__URL".into(), url),
         (
