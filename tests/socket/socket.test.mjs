@@ -117,3 +117,95 @@ test("a fill reaches its owner's socket and nobody else's", async () => {
   await next(theirs, 'market_depth', 5000, (d) => d.seq > trade);
   assert.deepEqual(leaked, [], 'another user saw the fill');
 });
+
+// A 1x1 PNG: photos and vouchers are checked by content.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489' +
+    '0000000d49444154789c63606060f80f00010401005fe5c34b0000000049454e44ae426082',
+  'hex',
+);
+
+async function upload(token) {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+  const res = await fetch(`${base}/api/upload`, { method: 'POST', headers: { authorization: token }, body: form });
+  const body = await res.json();
+  assert.equal(body.type, 'ok', `upload: ${JSON.stringify(body)}`);
+  return body.message;
+}
+
+async function admin(path, form) {
+  const token = await call('/user/login', {
+    form: { user_string: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+  });
+  const res = await fetch(`${base}/admin/api${path}`, {
+    method: form ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: token },
+    body: form ? new URLSearchParams(form).toString() : undefined,
+  });
+  const body = await res.json();
+  assert.equal(body.type, 'ok', `${path}: ${JSON.stringify(body)}`);
+  return body.message;
+}
+
+async function code(to) {
+  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
+  return outbox.message[0].code;
+}
+
+/** A new user verified at level 1 with `usdt` on the contract account: a lead trader in waiting. */
+async function verifiedLeader(usdt) {
+  const token = await newUser();
+  const mobile = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await call('/sms_send', { form: { area_code: '86', mobile } });
+  await call('/safe/mobile', { token, form: { area_code: '86', mobile, code: await code(mobile) } });
+  const [front, back] = [await upload(token), await upload(token)];
+  await call('/user/real', {
+    token,
+    form: { real_type: '1', id_type: 'passport', name: 'Ada Lovelace', card_id: 'P7654321', front_pic: front, reverse_pic: back },
+  });
+  const me = await call('/user/info', { method: 'GET', token });
+  const queue = await admin('/verifications?state=1');
+  const request = queue.data.find((r) => r.user_id === me.id);
+  await admin('/verifications/approve', { id: String(request.id) });
+  const voucher = await upload(token);
+  const deposit = await call('/wallet/charge_req', { token, form: { currency: '3', amount: usdt, voucher } });
+  await admin('/deposits/approve', { id: String(deposit.id) });
+  await call('/wallet/change', { token, form: { currency_id: '3', number: usdt, from_field: '2', to_field: '3' } });
+  return { token, id: me.id };
+}
+
+test("a leader's open and close reach the follower's socket as copy events", async () => {
+  const leader = await verifiedLeader('500');
+  await call('/follow/apply', {
+    token: leader.token,
+    form: { name: 'Socket Leader', intro: 'Opens and closes for the socket test.', share_rate: '0.1', max_followers: '10' },
+  });
+  await admin('/copy/approve', { trader_id: String(leader.id) });
+  const demo = await call('/user/login', { form: { user_string: 'demo@bourse.local', password: 'Demo123456' } });
+  await call('/wallet/change', { token: demo, form: { currency_id: '3', number: '300', from_field: '2', to_field: '3' } });
+  await call('/follow/follow', {
+    token: demo,
+    form: { trader_id: String(leader.id), mode: '1', amount: '1', max_margin: '300', agree: '1' },
+  });
+  const s = connect(demo);
+  await next(s, 'connect', 5000);
+  // The socket joins its user's room on connect; a round trip through the
+  // hub (a subscription answered with depth) makes sure it has.
+  s.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  await next(s, 'market_depth', 5000);
+  const opened = next(s, 'copy_opened', 5000);
+  const lead = await call('/lever/submit', {
+    token: leader.token,
+    form: { match_id: '1', type: '1', status: '1', share: '1', multiple: '10' },
+  });
+  const copy = await opened;
+  assert.equal(copy.trader_id, leader.id);
+  assert.equal(copy.lead_id, lead.id);
+  const closed = next(s, 'copy_closed', 5000);
+  await call('/lever/close', { token: leader.token, form: { id: String(lead.id) } });
+  const gone = await closed;
+  assert.deepEqual(gone.id, [copy.id]);
+  assert.equal(gone.lead_id, lead.id);
+  await call('/follow/cancel', { token: demo, form: { id: String((await call('/follow/my', { method: 'GET', token: demo })).data[0].id), close: '1' } });
+});
