@@ -566,6 +566,30 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
     assert!(!list.message()["data"]
         .as_array()
         .is_some_and(|d| d.iter().any(|r| r["trader_id"] == lid)));
+    // A retired trader may apply again; approved, it takes follows again.
+    app.post(
+        "/follow/apply?lang=en",
+        Some(&lt),
+        &[
+            ("name", "Ada Returns"),
+            ("intro", "Back to trend following on BTC."),
+            ("share_rate", "0.1"),
+            ("max_followers", "5"),
+        ],
+    )
+    .await
+    .assert_ok();
+    app.admin_post(&admin, "/copy/approve", &[("trader_id", &lid.to_string())])
+        .await
+        .assert_ok();
+    follow(
+        &app,
+        &f1,
+        lid,
+        &[("mode", "1"), ("amount", "1"), ("max_margin", "100")],
+    )
+    .await
+    .assert_ok();
     // The trader's actor is on the health screen.
     let health = app.admin_get(&admin, "/health").await;
     assert!(

@@ -491,10 +491,13 @@ impl Handler<Settle> for CopyTraderActor {
 impl Handler<Refresh> for CopyTraderActor {
     type Result = ResponseActFuture<Self, ()>;
 
+    /// Rereads the trader's row (an admin may have approved a new
+    /// application of a trader whose actor runs) and recomputes the figures.
     fn handle(&mut self, _: Refresh, _: &mut Context<Self>) -> Self::Result {
         let (db, trader, quote) = (self.db.clone(), self.trader, self.quote);
         let fut = async move {
             let now = now_ms();
+            let row = store::trader_row(&db, trader).await?;
             let f = stats::figures(&db, trader, quote, now).await?;
             let text = serde_json::to_string(&f).unwrap_or_default();
             let mut tx = db.begin().await?;
@@ -508,11 +511,14 @@ impl Handler<Refresh> for CopyTraderActor {
                 .execute(&sql, &[Arg::Text(&text), Arg::Int(trader)])
                 .await?;
             tx.commit().await?;
-            Ok::<_, sqlx::Error>(now)
+            Ok::<_, sqlx::Error>((now, row))
         };
         Box::pin(fut.into_actor(self).map(|res, act, _| match res {
-            Ok(at) => {
+            Ok((at, row)) => {
                 act.figures_at = at;
+                if row.is_some() {
+                    act.row = row;
+                }
                 act.publish(Event::Broadcast {
                     event: "copy_traders",
                     payload: json!({"trader_id": act.trader}),
