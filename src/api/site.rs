@@ -250,7 +250,7 @@ pub const MENU: [(&str, bool); 22] = [
     ("withdraw", true),
     ("stock", true),
     ("futures", true),
-    ("copytrade", false),
+    ("copytrade", true),
     ("financial", false),
     ("margin", false),
     ("otc", false),
