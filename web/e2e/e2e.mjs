@@ -111,7 +111,7 @@ await run('e2e', async (open, browser) => {
   });
 
   await step('a quick entry that is not built answers "function under development"; Futures opens contracts', async () => {
-    await page.locator('[data-key="copytrade"]').click();
+    await page.locator('[data-key="game"]').click();
     await expectToast(zh.common.underDevelopment);
     await page.locator('[data-key="futures"]').click();
     await waitForRoute('/pages/transaction/contract');

@@ -5,7 +5,8 @@
 // A finger needs about 44 × 44 CSS px (Apple HIG, WCAG 2.5.5): the demo user
 // logs in, gets an open contract position (so its TP/SL and Close buttons show)
 // and then every main screen — home, market list, market detail, spot trade,
-// contract, options, assets, settings and the deposit coin picker — is opened
+// contract, options, assets, settings, the deposit coin picker, and copy
+// trading's list, a lead trader's page, the follow form and the apply form — is opened
 // at 390 × 844 in each language and EVERY visible clickable element on it is
 // measured. Clickable means: a button, link, checkbox, radio or an element
 // with a button-like role, or any element the app styles with
@@ -36,6 +37,8 @@ const SCREENS = [
   ['assets', '/pages/fund/assets', ['[data-testid="assets-list"]']],
   ['settings', '/pages/setting/setting', ['[data-testid="to-real"]']],
   ['deposit-picker', '/pages/fund/receive', ['[data-testid="coin-picker"] [data-testid^="pick-"]']],
+  ['copytrade', '/pages/copytrade/copy', ['[data-testid="cp-trader"]']],
+  ['copytrade-lead', '/pages/copytrade/my?tab=lead', ['[data-testid="cp-apply-form"]']],
 ];
 
 /** The one page of this run (set when it starts). */
@@ -167,6 +170,15 @@ await run(
       const usdt = coins.find((c) => c.name === 'USDT');
       await api('/wallet/change', { currency: usdt.id, number: '100', from_field: 2, to_field: 3 });
       positionId = (await api('/lever/submit', { symbol: SYMBOL, type: 1, share: 1, multiple: 10, status: 1 })).id;
+      // A lead trader's page and follow form (the demo lead traders' ids come from the list).
+      const traders = (await (await fetch(`${BASE}/api/follow/index`)).json()).message.data;
+      if (traders.length > 0) {
+        const id = traders[0].trader_id;
+        SCREENS.push(
+          ['copytrade-trader', `/pages/copytrade/trader?trader_id=${id}`, ['[data-testid="cp-follow-bar"]', '[data-testid="cp-quality"]']],
+          ['copytrade-follow', `/pages/follow/follow?trader_id=${id}`, ['[data-testid="cp-follow-form"]']],
+        );
+      }
     });
 
     for (const lang of LANGS) {

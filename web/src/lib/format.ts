@@ -264,12 +264,17 @@ export function formatFiat(usdAmount: string, fiat: FiatChoice, precision = DEFA
   return converted === PLACEHOLDER ? PLACEHOLDER : `${fiat.symbol}${formatFixed(converted, precision)}`;
 }
 
-/** Date and time of a millisecond timestamp in the given locale ("2026-01-31 14:05"). */
-export function formatDateTime(ms: number | null | undefined): string {
+/**
+ * Date and time of a millisecond timestamp in the device's time zone
+ * ("2026-01-31 14:05"; with `seconds`, "2026-01-31 14:05:09", where two
+ * events of the same minute must be told apart, such as a copy and its leader).
+ */
+export function formatDateTime(ms: number | null | undefined, { seconds = false }: { seconds?: boolean } = {}): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return PLACEHOLDER;
   const d = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
 }
 
 /** Masks the middle of an e-mail or phone number for display ("ab***@x.com", "138****5678"). */

@@ -221,6 +221,21 @@ export interface HealthSnapshot {
   actors: ActorHealth[];
 }
 
+/** A lead-trader application as the review desk sees it (`GET /admin/api/copy/traders`). */
+export interface LeadApplication {
+  user_id: number;
+  name: string;
+  intro: string;
+  /** The profit share asked, in millionths (100000 = 10 %). */
+  share_ppm: number;
+  max_followers: number;
+  /** 0 applied, 1 approved, 2 rejected, 3 paused, 4 retired. */
+  status: number;
+  reject_reason: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
 const adminApi = fundsApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminQueue: build.query<Paged<QueueItem>, { kind: QueueKind; state?: number; page: number; limit: number }>({
@@ -247,6 +262,13 @@ const adminApi = fundsApi.injectEndpoints({
       queryFn: (params, api) => adminFetch<unknown>({ path: '/deposit_addresses', method: 'POST', params }, api),
       invalidatesTags: ['DepositAddress'],
     }),
+    getLeadApplications: build.query<Paged<LeadApplication>, { status?: number; page: number; limit: number }>({
+      queryFn: (params, api) => adminFetch<Paged<LeadApplication>>({ path: '/copy/traders', params }, api),
+    }),
+    reviewLeadApplication: build.mutation<string, { trader_id: number; action: 'approve' | 'reject'; reason?: string }>({
+      queryFn: ({ trader_id, action, reason }, api) =>
+        adminFetch<string>({ path: `/copy/${action}`, method: 'POST', params: { trader_id, reason } }, api),
+    }),
     getHealth: build.query<HealthSnapshot, void>({
       queryFn: (_arg, api) => adminFetch<HealthSnapshot>({ path: '/health' }, api),
     }),
@@ -261,4 +283,6 @@ export const {
   useGetPlatformAddressesQuery,
   useSavePlatformAddressMutation,
   useGetHealthQuery,
+  useLazyGetLeadApplicationsQuery,
+  useReviewLeadApplicationMutation,
 } = adminApi;

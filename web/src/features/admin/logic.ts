@@ -89,3 +89,31 @@ export function levelCounts(levels: HealthLevel[]): Record<HealthLevel, number> 
   for (const l of levels) counts[l] += 1;
   return counts;
 }
+
+/** States of a lead-trader application (copy_traders.status) and the filters of its review list. */
+export type LeadStatus = 'pending' | 'approved' | 'rejected' | 'paused' | 'retired' | 'all';
+
+const LEAD_STATES: Record<number, LeadStatus> = { 0: 'pending', 1: 'approved', 2: 'rejected', 3: 'paused', 4: 'retired' };
+
+export function leadFilters(): { key: LeadStatus; state: number | undefined }[] {
+  return [
+    { key: 'pending', state: 0 },
+    { key: 'approved', state: 1 },
+    { key: 'rejected', state: 2 },
+    { key: 'paused', state: 3 },
+    { key: 'retired', state: 4 },
+    { key: 'all', state: undefined },
+  ];
+}
+
+export function leadStatus(state: number): LeadStatus {
+  return LEAD_STATES[state] ?? 'pending';
+}
+
+/** A share in millionths as a percent ("100000" → "10%", "125000" → "12.5%"), exactly. */
+export function ppmPercent(ppm: number): string {
+  if (!Number.isInteger(ppm) || ppm < 0) return '--';
+  const whole = Math.floor(ppm / 10_000);
+  const frac = String(ppm % 10_000).padStart(4, '0').replace(/0+$/, '');
+  return `${whole}${frac ? `.${frac}` : ''}%`;
+}

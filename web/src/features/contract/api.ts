@@ -81,6 +81,13 @@ export interface LeverOrder {
   opened_at: number | null;
   closed_at: number | null;
   created_at: number;
+  /** Lots as a decimal string: a copy may hold hundredths of a lot. */
+  lots?: string;
+  /** A copy's follow and the leader's position it copies (null otherwise). */
+  follow_id?: number | null;
+  copy_of?: number | null;
+  /** 1 once a copy is held as one's own. */
+  self_held?: number;
 }
 
 /** One position of a `lever_trade` event. */

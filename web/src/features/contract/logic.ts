@@ -174,7 +174,15 @@ export function outcomeOf(code: number | null | undefined): OptionOutcome {
 }
 
 /** Close reasons the server records on a closed contract. */
-export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'liquidation', 'overnight'] as const;
+export const CLOSE_REASONS = [
+  'user',
+  'take_profit',
+  'stop_loss',
+  'liquidation',
+  'overnight',
+  'leader_close',
+  'follow_cancel',
+] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 export function isCloseReason(value: unknown): value is CloseReason {
@@ -201,3 +209,14 @@ export const RISK_COLORS: Record<RiskTone, string> = {
   watch: 'var(--bourse-primary)',
   danger: 'var(--bourse-down)',
 };
+
+/** How a position stands to copy trading: not a copy, a copy still following its leader, or a copy held as one's own. */
+export function copyState(order: { follow_id?: number | null; self_held?: number }): 'none' | 'following' | 'own' {
+  if (order.follow_id == null) return 'none';
+  return order.self_held === 1 ? 'own' : 'following';
+}
+
+/** Lots as shown: a copy may hold hundredths of a lot (`lots`), other orders whole lots (`share`). */
+export function lotsOf(order: { share: number; lots?: string }): string {
+  return order.lots ?? String(order.share);
+}

@@ -7,6 +7,7 @@ import {
   formatChange,
   formatCoin,
   formatCompact,
+  formatDateTime,
   formatDecimal,
   formatFiat,
   formatFixed,
@@ -239,5 +240,14 @@ describe('decimal helpers', () => {
     expect(maskAccount('13812345678')).toBe('138****5678');
     expect(maskAccount('demo@bourse.local')).toBe('de***@bourse.local');
     expect(maskAccount('a@b.co')).toBe('a***@b.co');
+  });
+});
+
+describe('dates and times', () => {
+  it('shows a timestamp to the minute, or to the second when asked, in the device time zone', () => {
+    const ms = new Date(2026, 0, 31, 14, 5, 9).getTime();
+    expect(formatDateTime(ms)).toBe('2026-01-31 14:05');
+    expect(formatDateTime(ms, { seconds: true })).toBe('2026-01-31 14:05:09');
+    expect(formatDateTime(null)).toBe('--');
   });
 });

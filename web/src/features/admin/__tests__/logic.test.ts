@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queueFilters, stateLook } from '../logic';
+import { leadFilters, leadStatus, ppmPercent, queueFilters, stateLook } from '../logic';
 
 describe('review queue states', () => {
   it('filters deposits by 0 pending, 1 approved, 2 rejected, or all', () => {
@@ -24,5 +24,28 @@ describe('review queue states', () => {
   it('reads a withdrawal state and what a decision turns it into', () => {
     expect(stateLook('withdrawals', 3).status).toBe('cancelled');
     expect(stateLook('deposits', 0)).toEqual({ status: 'pending', approvedState: 1, rejectedState: 2 });
+  });
+});
+
+describe('lead-trader applications', () => {
+  it('filters by each state of an application, pending first, then all', () => {
+    expect(leadFilters().map((f) => [f.key, f.state])).toEqual([
+      ['pending', 0],
+      ['approved', 1],
+      ['rejected', 2],
+      ['paused', 3],
+      ['retired', 4],
+      ['all', undefined],
+    ]);
+    expect([0, 1, 2, 3, 4].map(leadStatus)).toEqual(['pending', 'approved', 'rejected', 'paused', 'retired']);
+  });
+
+  it('shows the share asked in millionths as an exact percent', () => {
+    expect(ppmPercent(100_000)).toBe('10%');
+    expect(ppmPercent(125_000)).toBe('12.5%');
+    expect(ppmPercent(1)).toBe('0.0001%');
+    expect(ppmPercent(0)).toBe('0%');
+    expect(ppmPercent(300_000)).toBe('30%');
+    expect(ppmPercent(-1)).toBe('--');
   });
 });

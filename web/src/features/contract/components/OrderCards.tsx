@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, PLACEHOLDER, signed, trendColor } from '../../../lib/format';
 import type { LeverOrder } from '../api';
 import { useContractFigures } from '../figures';
-import { isCloseReason, riskTone, RISK_COLORS } from '../logic';
+import { copyState, isCloseReason, lotsOf, riskTone, RISK_COLORS } from '../logic';
 
 function Cell({ label, children, testId, color }: { label: ReactNode; children: ReactNode; testId?: string; color?: string }) {
   return (
@@ -45,12 +45,18 @@ function RiskLabel() {
 function Title({ order }: { order: LeverOrder }) {
   const { t } = useTranslation();
   const long = order.type === 1;
+  const copy = copyState(order);
   return (
     <div className="ct-order-title">
       <span className="ellipsis">{order.symbol}</span>
       <Tag color={long ? 'success' : 'danger'} fill="outline">
         {long ? t('contract.long') : t('contract.short')} {order.multiple}×
       </Tag>
+      {copy !== 'none' && (
+        <Tag color={copy === 'own' ? 'default' : 'warning'} fill="outline" data-testid="ct-copy-tag">
+          {copy === 'own' ? t('contract.copyOwn') : t('contract.copy')}
+        </Tag>
+      )}
     </div>
   );
 }
@@ -68,7 +74,7 @@ export function PositionCard({ order, onClose, onStops }: { order: LeverOrder; o
         </div>
       </div>
       <div className="ct-grid">
-        <Cell label={t('contract.lots')}>{order.share}</Cell>
+        <Cell label={t('contract.lots')}>{lotsOf(order)}</Cell>
         <Cell label={unit(t('contract.openPrice'))}>{price(order.price)}</Cell>
         <Cell label={unit(t('contract.markPrice'))}>{price(order.mark_price)}</Cell>
         <Cell label={unit(t('contract.margin'))}>{money(order.caution_money)}</Cell>
@@ -107,7 +113,7 @@ export function PendingCard({ order, onCancel }: { order: LeverOrder; onCancel: 
       </div>
       <div className="ct-grid">
         <Cell label={unit(t('contract.limitPrice'))}>{price(order.target_price)}</Cell>
-        <Cell label={t('contract.lots')}>{order.share}</Cell>
+        <Cell label={t('contract.lots')}>{lotsOf(order)}</Cell>
         <Cell label={unit(t('contract.margin'))}>{money(order.caution_money)}</Cell>
       </div>
       <div className="ct-order-foot">
@@ -138,7 +144,7 @@ export function HistoryCard({ order }: { order: LeverOrder }) {
         </div>
       </div>
       <div className="ct-grid">
-        <Cell label={t('contract.lots')}>{order.share}</Cell>
+        <Cell label={t('contract.lots')}>{lotsOf(order)}</Cell>
         <Cell label={unit(t('contract.openPrice'))}>{cancelled ? PLACEHOLDER : price(order.price)}</Cell>
         <Cell label={unit(t('contract.closePrice'))}>{price(order.close_price)}</Cell>
         <Cell label={unit(t('contract.margin'))}>{money(order.caution_money)}</Cell>

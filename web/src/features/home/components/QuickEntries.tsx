@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorState } from '../../../components/StateBlocks';
+import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { ROUTES } from '../../../lib/constants';
 import { showToast } from '../../../lib/toast';
@@ -17,6 +18,7 @@ const BUILT: Record<string, string> = {
   exchange: FUNDS_ROUTES.convert,
   stock: FUNDS_ROUTES.stockMarket,
   futures: ROUTES.contract,
+  copytrade: COPY_ROUTES.list,
   invite: ROUTES.share,
   whitepaper: ROUTES.whiteBook,
 };
