@@ -34,30 +34,9 @@ pub async fn ensure_accounts(state: &AppState, count: u32) -> Result<Vec<i64>, S
     let mut ids = Vec::new();
     for n in 1..=count {
         let email = format!("demo-trader-{n}@bourse.local");
-        let found: Option<(i64, i64)> =
-            sqlx::query_as("SELECT id, demo FROM users WHERE email = $1")
-                .bind(&email)
-                .fetch_optional(&state.db)
-                .await
-                .map_err(|e| e.to_string())?;
-        let id = match found {
-            Some((id, 1)) => id,
-            // A person registered under this address first: their account is
-            // theirs, and no demo trader ever trades it.
-            Some(_) => {
-                log::warn!("{email} belongs to a person, not a demo trader: skipped");
-                continue;
-            }
-            // Nobody signs in as a demo trader: the password is random and
-            // thrown away.
-            None => {
-                let secret: String = (0..32)
-                    .map(|_| rand::thread_rng().sample(rand::distributions::Alphanumeric) as char)
-                    .collect();
-                crate::seed::demo_account(state, &email, secret).await?
-            }
-        };
-        ids.push(id);
+        if let Some((id, _)) = crate::seed::demo_bot(state, &email).await? {
+            ids.push(id);
+        }
     }
     Ok(ids)
 }

@@ -83,6 +83,33 @@ pub async fn seed_if_empty(state: &AppState, settings: &Settings) -> Result<bool
     Ok(true)
 }
 
+/// A demo bot's account by e-mail (a demo trader, a demo lead trader): found,
+/// or created now, funded and marked demo, with a random password thrown away
+/// (nobody signs in as a bot). None when a person registered under the address
+/// first: their account is theirs, and no bot ever trades it. The flag says
+/// whether it was created now.
+pub async fn demo_bot(state: &AppState, email: &str) -> Result<Option<(i64, bool)>, String> {
+    let found: Option<(i64, i64)> = sqlx::query_as("SELECT id, demo FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_optional(&state.db)
+        .await
+        .map_err(|e| e.to_string())?;
+    match found {
+        Some((id, 1)) => Ok(Some((id, false))),
+        Some(_) => {
+            log::warn!("{email} belongs to a person, not a demo bot: skipped");
+            Ok(None)
+        }
+        None => {
+            use rand::Rng;
+            let secret: String = (0..32)
+                .map(|_| rand::thread_rng().sample(rand::distributions::Alphanumeric) as char)
+                .collect();
+            Ok(Some((demo_account(state, email, secret).await?, true)))
+        }
+    }
+}
+
 /// Creates an account that exists for the demo (the demo user, a demo trader):
 /// marked demo, and funded with the configured demo funding through the ledger.
 pub async fn demo_account(state: &AppState, email: &str, password: String) -> Result<i64, String> {

@@ -41,29 +41,21 @@ pub async fn ensure(state: &AppState, count: u32) -> Result<Vec<i64>, String> {
     let mut ids = Vec::new();
     for n in 1..=count.min(NAMES.len() as u32) {
         let email = format!("demo-lead-{n}@bourse.local");
-        let found: Option<(i64, i64)> =
-            sqlx::query_as("SELECT id, demo FROM users WHERE email = $1")
-                .bind(&email)
+        let Some((id, created)) = crate::seed::demo_bot(state, &email).await? else {
+            continue;
+        };
+        // Set up when created, or when a start stopped before its application.
+        let leads: Option<(i64,)> =
+            sqlx::query_as("SELECT status FROM copy_traders WHERE user_id = $1")
+                .bind(id)
                 .fetch_optional(&state.db)
                 .await
                 .map_err(|e| e.to_string())?;
-        let id = match found {
-            Some((id, 1)) => id,
-            Some(_) => {
-                log::warn!("{email} belongs to a person, not a demo lead trader: skipped");
-                continue;
-            }
-            None => {
-                let secret: String = (0..32)
-                    .map(|_| rand::thread_rng().sample(rand::distributions::Alphanumeric) as char)
-                    .collect();
-                let id = crate::seed::demo_account(state, &email, secret).await?;
-                setup(state, id, n as usize - 1)
-                    .await
-                    .map_err(|e| format!("{e:?}"))?;
-                id
-            }
-        };
+        if created || leads.is_none() {
+            setup(state, id, n as usize - 1)
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+        }
         ids.push(id);
     }
     Ok(ids)

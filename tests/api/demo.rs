@@ -105,3 +105,61 @@ async fn a_person_holding_a_demo_trader_address_is_never_traded_for(app: TestApp
     assert_eq!(held, 0, "the person was not funded as a demo account");
 }
 on_both!(a_person_holding_a_demo_trader_address_is_never_traded_for);
+
+/// The demo lead traders: approved through the review, trading real contract
+/// positions through the contract actors, so a follower gets real copies.
+async fn demo_lead_traders_trade_real_positions_that_are_copied(app: TestApp) {
+    let admin = app.admin().await;
+    let list = app.get("/follow/index", None).await;
+    let leads = list.message()["data"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(leads.len(), 2, "{}", list.body);
+    let lead = leads[0]["trader_id"]
+        .as_i64()
+        .unwrap_or_default()
+        .to_string();
+    let token = crate::derivatives::demo_with(&app, "3", "500").await;
+    app.post(
+        "/follow/follow",
+        Some(&token),
+        &[
+            ("trader_id", &lead),
+            ("mode", "1"),
+            ("amount", "1"),
+            ("max_margin", "500"),
+            ("agree", "1"),
+        ],
+    )
+    .await
+    .assert_ok();
+    let mut copies = 0;
+    for _ in 0..200 {
+        let r = app.get("/follow/receipts", Some(&token)).await;
+        copies = r.message()["total"].as_i64().unwrap_or_default();
+        if copies > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(copies > 0, "no copy of a demo lead trader's position");
+    let health = app.admin_get(&admin, "/health").await;
+    let names: Vec<String> = health.message()["actors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["name"].as_str().map(String::from))
+        .collect();
+    assert!(names.iter().any(|n| n == "demo-leads"), "{names:?}");
+    assert_eq!(names.iter().filter(|n| n.starts_with("copy:")).count(), 2);
+    app.assert_audit(&admin).await;
+}
+
+on_both!(
+    demo_lead_traders_trade_real_positions_that_are_copied,
+    &[
+        ("BOURSE__DEMO__LEAD_TRADERS", "2"),
+        ("BOURSE__DEMO__TRADER_EVERY_MS", "100")
+    ]
+);
