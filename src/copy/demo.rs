@@ -12,10 +12,16 @@ use crate::funds::transfers::{transfer, NewTransfer};
 use crate::state::AppState;
 use ::actors::ledger::account;
 use ::actors::lever::math::Dir;
+use ::actors::lever::replay::{replay_position, Past};
 use ::actors::lever::{LeverClose, LeverSubmit};
+use ::actors::market::deriv::CurrentIndex;
+use ::actors::market::feed::{PriceFeed, RandomWalk};
+use ::actors::runtime::clock::replaying;
 use ::actors::runtime::{Check, Checks, Meter};
 use actix::prelude::*;
+use rand::rngs::StdRng;
 use rand::Rng;
+use rand::SeedableRng;
 use rust_decimal::Decimal;
 use std::sync::Arc;
 use std::time::Duration;
@@ -77,18 +83,31 @@ async fn setup(state: &AppState, id: i64, n: usize) -> crate::error::ApiResult<(
     let (available, _) = ::actors::ledger::balance(&state.db, id, quote, account::CHANGE)
         .await
         .map_err(crate::funds::ledger_error)?;
-    transfer(
-        state,
-        id,
-        NewTransfer {
-            currency: quote,
-            amount: available / 2,
-            from: account::CHANGE,
-            to: account::LEVER,
-            request_id: None,
-        },
+    let path = price_history(state, id).await;
+    // The transfer happens where the history starts, so the contract
+    // account's records run in time order.
+    let start = path
+        .as_ref()
+        .map(|(_, p)| p[0].at)
+        .unwrap_or_else(crate::db::now_ms);
+    replaying(
+        start,
+        transfer(
+            state,
+            id,
+            NewTransfer {
+                currency: quote,
+                amount: available / 2,
+                from: account::CHANGE,
+                to: account::LEVER,
+                request_id: None,
+            },
+        ),
     )
     .await?;
+    if let Some((market, path)) = path {
+        history(state, id, market, &path).await;
+    }
     let (name, intro) = NAMES[n];
     crate::copy::apply(
         state,
@@ -102,6 +121,89 @@ async fn setup(state: &AppState, id: i64, n: usize) -> crate::error::ApiResult<(
     )
     .await?;
     crate::copy::review(state, id, true, "").await
+}
+
+/// Days of history a new demo lead trader is given.
+const HISTORY_DAYS: i64 = 30;
+const HOUR_MS: i64 = 3_600_000;
+
+/// The generated price history of the first contract market over the last
+/// [`HISTORY_DAYS`], hour by hour, ending at the index now: the market's own
+/// random walk (its volatility scaled to an hour), walked back from now.
+async fn price_history(state: &AppState, seed: i64) -> Option<(i64, Vec<Past>)> {
+    let m = state
+        .markets
+        .list
+        .iter()
+        .find(|m| m.deriv.as_ref().is_some_and(|d| d.lever))?;
+    let index = m.send(CurrentIndex).await.ok().filter(|i| *i > 0)?;
+    let volatility = state
+        .settings
+        .markets
+        .iter()
+        .find(|c| c.id == m.spec.id)
+        .and_then(|c| crate::copy::ppm(c.volatility).ok())
+        .unwrap_or(0)
+        .saturating_mul(60);
+    let hours = (HISTORY_DAYS * 24) as usize;
+    let mut walk = RandomWalk::new(index, m.spec.tick, volatility, seed as u64 ^ 0xC0FF_EE00);
+    let mut marks: Vec<i64> = std::iter::once(index)
+        .chain((1..hours).map(|_| walk.next_price()))
+        .collect();
+    marks.reverse();
+    let now = crate::db::now_ms().div_euclid(HOUR_MS) * HOUR_MS;
+    let start = now - (hours as i64 - 1) * HOUR_MS;
+    let path = marks
+        .into_iter()
+        .enumerate()
+        .map(|(i, mark)| Past {
+            at: start + i as i64 * HOUR_MS,
+            mark,
+        })
+        .collect();
+    Some((m.spec.id, path))
+}
+
+/// Replays the bot's decisions over `path`: now and then it opens a position
+/// (either direction, 1 to 3 lots, the lower multiples) and holds it for 2
+/// to 12 hours, or until it is liquidated. Every position goes through the
+/// contract functions of live trading (`lever::replay`). A failure is logged:
+/// the trader then has a shorter history, nothing else.
+async fn history(state: &AppState, trader: i64, market: i64, path: &[Past]) {
+    let Some(m) = state.markets.by_id(market) else {
+        return;
+    };
+    let (Some(d), Some(store)) = (m.deriv.as_ref(), state.copy.store()) else {
+        return;
+    };
+    let mut rng = StdRng::seed_from_u64(trader as u64);
+    let low = &d.multiples[..d.multiples.len().div_ceil(2)];
+    let mut i = 0;
+    let mut made = 0;
+    while i + 2 < path.len() {
+        if !rng.gen_bool(0.25) {
+            i += 1;
+            continue;
+        }
+        let hold = rng.gen_range(2..=12).min(path.len() - 1 - i);
+        let dir = if rng.gen_bool(0.5) {
+            Dir::Long
+        } else {
+            Dir::Short
+        };
+        let share = rng.gen_range(d.min_share..=d.min_share.saturating_mul(3).min(d.max_share));
+        let multiple = low[rng.gen_range(0..low.len())];
+        let held = &path[i..=i + hold];
+        if let Err(e) =
+            replay_position(&store, &m.spec, d, trader, dir, share, multiple, held).await
+        {
+            log::warn!("demo lead trader {trader}: history stopped after {made} positions: {e:?}");
+            return;
+        }
+        made += 1;
+        i += hold + 1;
+    }
+    log::info!("demo lead trader {trader}: {made} positions of history replayed");
 }
 
 /// Paces the demo lead traders: every `every`, one of them opens a position

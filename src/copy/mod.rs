@@ -115,6 +115,11 @@ impl CopyDesk {
             .ok_or_else(|| ApiError::new(Kind::NotFound, "err_trader_not_found"))
     }
 
+    /// The database the desk's actors write through (once started).
+    pub fn store(&self) -> Option<Store> {
+        self.ctx.get().map(|c| c.store.clone())
+    }
+
     /// The coin contracts are margined in.
     pub fn quote(&self) -> i64 {
         self.ctx.get().map(|c| c.quote).unwrap_or(0)

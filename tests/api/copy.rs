@@ -17,6 +17,13 @@ fn dec(v: &Value) -> f64 {
     v.as_str().unwrap_or_default().parse().unwrap_or(f64::NAN)
 }
 
+/// 20 % of a realised profit, rounded down to a ledger unit (10^-8), as the
+/// trader's share is; computed in whole units so no float rounding creeps in.
+fn fifth(realised: f64) -> f64 {
+    let units = (realised * 1e8).round() as i64;
+    (units * 2 / 10) as f64 / 1e8
+}
+
 /// A new user with `amount` USDT on the contract account: (token, id).
 async fn with_lever(app: &Http, admin: &str, amount: &str) -> (String, i64) {
     let (_, token) = app.user().await;
@@ -394,7 +401,7 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
     assert_eq!(ended.message()["status"], 3);
     let share = dec(&ended.message()["shared"]);
     assert!(
-        (share - (realised * 0.2 * 1e8).floor() / 1e8).abs() < 1e-8,
+        (share - fifth(realised)).abs() < 1e-9,
         "{share} of {realised}"
     );
     assert!((lever_available(&app, &lt).await - before - share).abs() < 1e-8);
@@ -604,6 +611,91 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
 
 on_both!(
     copies_follow_the_leader_at_the_leaders_price,
+    &[("BOURSE__CODES__RESEND_SECONDS", "0")]
+);
+
+/// The daily settlement pays the trader's rate of the follow's realised copy
+/// profit above its high-water mark, once a day; a loss afterwards is not
+/// shared, and the next profit pays only what lies above the old best.
+async fn the_daily_share_is_paid_above_the_high_water_mark(app: TestApp) {
+    let admin = app.admin().await;
+    set_index(&app, 67_000).await;
+    let (lt, lid) = leader(&app, &admin, "5").await;
+    let (ft, _) = with_lever(&app, &admin, "1000").await;
+    let fw = follow(
+        &app,
+        &ft,
+        lid,
+        &[("mode", "1"), ("amount", "1"), ("max_margin", "1000")],
+    )
+    .await;
+    fw.assert_ok();
+    let fid = fw.message()["id"].as_i64().unwrap_or_default();
+    let desk = app
+        .state
+        .copy
+        .trader(lid)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    // A day passes: the follow was last settled yesterday.
+    let settle = || async {
+        sqlx::query("UPDATE copy_follows SET settled_day = settled_day - 1 WHERE id = $1")
+            .bind(fid)
+            .execute(&app.state.db)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        desk.send(actors::copy::Settle)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mine = app.get("/follow/my", Some(&ft)).await;
+        (
+            dec(&mine.message()["data"][0]["shared"]),
+            dec(&mine.message()["data"][0]["realised"]),
+        )
+    };
+    let round = |close_at: i64| {
+        let (app, lt) = (&app, lt.clone());
+        async move {
+            set_index(app, 67_000).await;
+            let l = open(app, &lt, "1", "1").await;
+            set_index(app, close_at).await;
+            let id = l["id"].as_i64().unwrap_or_default().to_string();
+            app.post("/lever/close", Some(&lt), &[("id", &id)])
+                .await
+                .assert_ok();
+        }
+    };
+    round(68_000).await;
+    let before = lever_available(&app, &lt).await;
+    let (shared, realised) = settle().await;
+    assert!(realised > 0.0);
+    assert!(
+        (shared - fifth(realised)).abs() < 1e-9,
+        "{shared} of {realised}"
+    );
+    assert!((lever_available(&app, &lt).await - before - shared).abs() < 1e-8);
+    // Settling again the same day pays nothing more.
+    desk.send(actors::copy::Settle)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let again = app.get("/follow/my", Some(&ft)).await;
+    assert_eq!(dec(&again.message()["data"][0]["shared"]), shared);
+    // A loss is not shared, and the recovery to the old best pays nothing.
+    round(66_500).await;
+    let (after_loss, low) = settle().await;
+    assert!(low < realised);
+    assert_eq!(after_loss, shared);
+    round(67_600).await;
+    let (after_recovery, r2) = settle().await;
+    let above = (r2 - realised).max(0.0);
+    assert!(
+        (after_recovery - shared - fifth(above)).abs() < 1e-7,
+        "{after_recovery} {shared} {r2} {realised}"
+    );
+    app.assert_audit(&admin).await;
+}
+
+on_both!(
+    the_daily_share_is_paid_above_the_high_water_mark,
     &[("BOURSE__CODES__RESEND_SECONDS", "0")]
 );
 

@@ -265,15 +265,17 @@ impl Handler<Cancel> for CopyTraderActor {
         let contracts = self.contracts.clone();
         let fut = async move {
             let now = now_ms();
-            // Out of the plan and ended under the plan's lock: no copy can be
-            // opened for it after this. The contract actors are asked only
-            // after the lock is released (one may be waiting for it).
-            {
-                let plan = plans.entry(trader);
-                let mut plan = plan.lock().await;
-                plan.follows.retain(|t| t.id != f.id);
-                store::end_follow(&db, f.id, m.reason, now).await?;
-            }
+            // Out of the plan under its lock: no copy is made for it after
+            // this. The contract actors are asked only after the lock is
+            // released (one may be waiting for it), and the follow ends in the
+            // database once they answered; should one fail, the follow goes
+            // back into the plan and stays as it was, to be cancelled again.
+            plans
+                .entry(trader)
+                .lock()
+                .await
+                .follows
+                .retain(|t| t.id != f.id);
             for c in &contracts {
                 let res = if m.close {
                     c.send(CloseCopies {
@@ -288,18 +290,20 @@ impl Handler<Cancel> for CopyTraderActor {
                     })
                     .await
                 };
-                match res {
-                    Ok(Ok(_)) => {}
-                    // Copies that could not close now still follow the
-                    // leader's close, so nothing is left unmanaged.
-                    Ok(Err(e)) => {
-                        log::warn!("follow {}: copies on a market not closed: {e:?}", f.id)
-                    }
-                    Err(e) => log::warn!("follow {}: a contract actor did not answer: {e}", f.id),
+                let failed = match res {
+                    Ok(Ok(_)) => None,
+                    Ok(Err(e)) => Some(e),
+                    Err(e) => Some(MarketError::Internal(e.to_string())),
+                };
+                if let Some(e) = failed {
+                    log::warn!("follow {}: copies not closed or released: {e:?}", f.id);
+                    plans.entry(trader).lock().await.follows.push(f.terms());
+                    return Err(e);
                 }
             }
+            store::end_follow(&db, f.id, m.reason, now).await?;
             let day = now.div_euclid(DAY_MS);
-            store::settle_share(&db, &f, share, quote, day, now).await?;
+            store::settle_share(&db, f.id, share, quote, day, now).await?;
             store::follow_row(&db, f.id)
                 .await?
                 .ok_or(MarketError::NotFound)
@@ -449,42 +453,43 @@ impl Handler<Watch> for CopyTraderActor {
 }
 
 impl Handler<Settle> for CopyTraderActor {
-    type Result = ResponseActFuture<Self, ()>;
+    type Result = AtomicResponse<Self, ()>;
 
+    /// Settles every live follow not yet settled today, as the database has
+    /// them (atomic, so no follow starts or ends meanwhile).
     fn handle(&mut self, _: Settle, _: &mut Context<Self>) -> Self::Result {
         let now = now_ms();
         let today = now.div_euclid(DAY_MS);
-        let due: Vec<FollowRow> = self
-            .follows
-            .iter()
-            .filter(|f| f.settled_day < today)
-            .cloned()
-            .collect();
         let share = self.row.as_ref().map(|r| r.share_ppm).unwrap_or(0);
-        let (db, quote) = (self.db.clone(), self.quote);
+        let (db, quote, trader) = (self.db.clone(), self.quote, self.trader);
         let fut = async move {
-            let mut done = Vec::new();
-            for f in due {
-                match store::settle_share(&db, &f, share, quote, today, now).await {
-                    Ok(_) => done.push(f.id),
-                    Err(e) => log::warn!("follow {}: share not settled: {e:?}", f.id),
+            let due: Vec<FollowRow> = match store::live_follows(&db, trader).await {
+                Ok(rows) => rows.into_iter().filter(|f| f.settled_day < today).collect(),
+                Err(e) => {
+                    log::warn!("copy trader {trader}: follows not read for settlement: {e}");
+                    Vec::new()
                 }
-            }
+            };
             let mut fresh = Vec::new();
-            for id in done {
-                if let Ok(Some(f)) = store::follow_row(&db, id).await {
-                    fresh.push(f);
+            for f in due {
+                match store::settle_share(&db, f.id, share, quote, today, now).await {
+                    Ok(_) => {
+                        if let Ok(Some(f)) = store::follow_row(&db, f.id).await {
+                            fresh.push(f);
+                        }
+                    }
+                    Err(e) => log::warn!("follow {}: share not settled: {e:?}", f.id),
                 }
             }
             fresh
         };
-        Box::pin(fut.into_actor(self).map(|fresh, act, _| {
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(|fresh, act, _| {
             for f in fresh {
                 if let Some(slot) = act.follows.iter_mut().find(|x| x.id == f.id) {
                     *slot = f;
                 }
             }
-        }))
+        })))
     }
 }
 

@@ -238,12 +238,16 @@ pub async fn realised(db: &Store, follows: &[i64]) -> Result<Vec<(i64, i64)>, sq
 /// stays owed. Marks the follow settled for `day`. Answers the amount paid.
 pub async fn settle_share(
     db: &Store,
-    f: &FollowRow,
+    follow_id: i64,
     share_ppm: i64,
     quote: i64,
     day: i64,
     now: i64,
 ) -> Result<i64, MarketError> {
+    // The row as stored now: its mark and what is owed move with each settlement.
+    let f = follow_row(db, follow_id)
+        .await?
+        .ok_or(MarketError::NotFound)?;
     let realised = realised(db, &[f.id])
         .await?
         .first()

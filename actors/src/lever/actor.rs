@@ -9,14 +9,14 @@
 
 use super::book::{Pending, Position, PositionBook};
 use super::marks::Overnight;
-use super::math::{self, Dir};
-use super::store::{close_in, lever_row, load};
+use super::math::Dir;
+use super::store::{close_in, lever_row, load, open_in, NewOrder, Priced};
 use super::views::lever_json;
 use crate::copy::copying::{self, Fill};
 use crate::copy::CopyPlans;
-use crate::ledger::{account, Bucket, Posting, SystemAccount};
+use crate::ledger::{account, Bucket, Posting};
 use crate::market::actor::{now_ms, units, MarketActor, MarketError, MarketSpec};
-use crate::market::deriv::{common, dir_code, post, CurrentIndex, DerivSpec, Mark};
+use crate::market::deriv::{common, post, CurrentIndex, DerivSpec, Mark};
 use crate::runtime::{Check, Checks, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
@@ -225,12 +225,18 @@ impl Handler<LeverSubmit> for ContractActor {
         if m.limit.is_some_and(|p| p <= 0 || p % self.spec.tick != 0) {
             return fail(MarketError::Book(crate::market::book::BookError::Tick));
         }
-        let qty = m.share * d.lot_units;
-        let price = m
-            .limit
-            .unwrap_or_else(|| math::open_price(m.dir, self.index, d.spread_ppm, self.spec.tick));
-        let margin = math::margin(price, qty, m.multiple);
-        let fee = math::rate_of(math::notional(price, qty), d.fee_ppm);
+        let priced = Priced::of(
+            &d,
+            self.spec.tick,
+            m.dir,
+            self.index,
+            m.share,
+            m.multiple,
+            m.limit,
+        );
+        let Priced {
+            qty, price, margin, ..
+        } = priced;
         let (db, quote, market, symbol, mark) = (
             self.db.clone(),
             self.spec.quote,
@@ -252,55 +258,17 @@ impl Handler<LeverSubmit> for ContractActor {
             let now = now_ms();
             let mut tx = db.begin().await?;
             let pending = m.limit.is_some();
-            let (id,): (i64,) = sqlx::query_as(
-                "INSERT INTO lever_orders (user_id, market, direction, status, share, qty, multiple, target_price, open_price, margin, fee, frozen, overnight_day, opened_at, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
-            )
-            .bind(m.user_id)
-            .bind(market)
-            .bind(dir_code(m.dir))
-            .bind(if pending { 0 } else { 1 })
-            .bind(m.share)
-            .bind(qty)
-            .bind(m.multiple)
-            .bind(m.limit.unwrap_or(0))
-            .bind(if pending { 0 } else { price })
-            .bind(margin)
-            .bind(fee)
-            .bind(if pending { margin + fee } else { margin })
-            .bind(now.div_euclid(86_400_000))
-            .bind(if pending { None } else { Some(now) })
-            .bind(now)
-            .fetch_one(&mut *tx)
-            .await?;
-            let mut postings = vec![
-                Posting::user(
-                    m.user_id,
-                    account::LEVER,
-                    quote,
-                    Bucket::Available,
-                    -(margin + fee),
-                ),
-                Posting::user(
-                    m.user_id,
-                    account::LEVER,
-                    quote,
-                    Bucket::Frozen,
-                    if pending { margin + fee } else { margin },
-                ),
-            ];
-            if !pending {
-                postings.push(Posting::system(SystemAccount::Fees, quote, fee));
-            }
-            post(
-                &mut tx,
-                format!("lever:{id}:open"),
-                "contract_open",
-                "lever_order",
-                id,
-                postings,
-            )
-            .await?;
+            let order = NewOrder {
+                user: m.user_id,
+                market,
+                quote,
+                dir: m.dir,
+                share: m.share,
+                multiple: m.multiple,
+                limit: m.limit,
+                priced,
+            };
+            let id = open_in(&mut tx, &order, now).await?;
             let copied = match &guard {
                 Some(plan) if !pending => {
                     let fill = Fill {

@@ -7,6 +7,7 @@ pub mod book;
 pub mod copies;
 pub mod marks;
 pub mod math;
+pub mod replay;
 pub mod store;
 pub mod views;
 

@@ -4,8 +4,9 @@
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
 use crate::lever::book::{CopyLink, Pending, Position, PositionBook};
 use crate::lever::math;
+use crate::lever::math::Dir;
 use crate::market::actor::MarketError;
-use crate::market::deriv::{code_dir, post};
+use crate::market::deriv::{code_dir, dir_code, post, DerivSpec};
 use crate::sql::Store;
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
@@ -53,6 +54,116 @@ pub(crate) async fn lever_row(conn: &mut AnyConnection, id: i64) -> Result<Lever
     .bind(id)
     .fetch_one(conn)
     .await
+}
+
+/// What a new contract order costs: its quantity, price (the limit, or the
+/// mark across the spread), margin and fee.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Priced {
+    pub qty: i64,
+    pub price: i64,
+    pub margin: i64,
+    pub fee: i64,
+}
+
+impl Priced {
+    pub(crate) fn of(
+        d: &DerivSpec,
+        tick: i64,
+        dir: Dir,
+        mark: i64,
+        share: i64,
+        multiple: i64,
+        limit: Option<i64>,
+    ) -> Priced {
+        let qty = share * d.lot_units;
+        let price = limit.unwrap_or_else(|| math::open_price(dir, mark, d.spread_ppm, tick));
+        Priced {
+            qty,
+            price,
+            margin: math::margin(price, qty, multiple),
+            fee: math::rate_of(math::notional(price, qty), d.fee_ppm),
+        }
+    }
+}
+
+/// A contract order to write: at the market (opened now) or a pending limit.
+pub(crate) struct NewOrder {
+    pub user: i64,
+    pub market: i64,
+    pub quote: i64,
+    pub dir: Dir,
+    pub share: i64,
+    pub multiple: i64,
+    pub limit: Option<i64>,
+    pub priced: Priced,
+}
+
+/// Writes a new contract order inside `tx` with its ledger operation: margin
+/// and fee leave the available balance; a position freezes its margin and
+/// pays the fee, a pending limit freezes both until it triggers. Answers its id.
+pub(crate) async fn open_in(
+    tx: &mut AnyConnection,
+    o: &NewOrder,
+    now: i64,
+) -> Result<i64, MarketError> {
+    let Priced {
+        qty,
+        price,
+        margin,
+        fee,
+    } = o.priced;
+    let pending = o.limit.is_some();
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO lever_orders (user_id, market, direction, status, share, qty, multiple, target_price, open_price, margin, fee, frozen, overnight_day, opened_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+    )
+    .bind(o.user)
+    .bind(o.market)
+    .bind(dir_code(o.dir))
+    .bind(if pending { 0 } else { 1 })
+    .bind(o.share)
+    .bind(qty)
+    .bind(o.multiple)
+    .bind(o.limit.unwrap_or(0))
+    .bind(if pending { 0 } else { price })
+    .bind(margin)
+    .bind(fee)
+    .bind(if pending { margin + fee } else { margin })
+    .bind(now.div_euclid(86_400_000))
+    .bind(if pending { None } else { Some(now) })
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    let mut postings = vec![
+        Posting::user(
+            o.user,
+            account::LEVER,
+            o.quote,
+            Bucket::Available,
+            -(margin + fee),
+        ),
+        Posting::user(
+            o.user,
+            account::LEVER,
+            o.quote,
+            Bucket::Frozen,
+            if pending { margin + fee } else { margin },
+        ),
+    ];
+    if !pending {
+        postings.push(Posting::system(SystemAccount::Fees, o.quote, fee));
+    }
+    post(
+        tx,
+        format!("lever:{id}:open"),
+        "contract_open",
+        "lever_order",
+        id,
+        postings,
+    )
+    .await?;
+    Ok(id)
 }
 
 /// Closes a holding position at `mark` inside `tx`; None if it was no longer open.
