@@ -136,7 +136,7 @@ pub async fn list(
     let total = cards.len() as i64;
     let data = cards
         .into_iter()
-        .skip(((paging.page - 1) * paging.limit).max(0) as usize)
+        .skip(usize::try_from(paging.offset()).unwrap_or(usize::MAX))
         .take(paging.limit as usize)
         .map(|c| c.0)
         .collect();

@@ -159,6 +159,12 @@ async fn leader(app: &Http, admin: &str, cap: &str) -> (String, i64) {
         .await
         .assert_ok();
     assert!(listed(app.get("/follow/index", None).await.message()));
+    // A page number far past the end is an empty page, not an overflow.
+    let far = app
+        .get("/follow/index?page=9223372036854775807&sort=accuracy", None)
+        .await;
+    far.assert_ok();
+    assert_eq!(far.message()["data"], serde_json::json!([]));
     (token, id)
 }
 
