@@ -102,9 +102,12 @@ await run('copytrade', async (open) => {
   });
 
   await step('a demo trader\'s page shows figures, charts, copy quality and a Follow button', async () => {
-    const card = page.locator('[data-testid="cp-trader"]').first();
+    // The list may still reorder (a refetch after the sort, figures that were
+    // recomputed): the card is found again by its trader's id before the tap.
+    const first = page.locator('[data-testid="cp-trader"]').first();
+    const id = Number(await first.getAttribute('data-id'));
+    const card = page.locator(`[data-testid="cp-trader"][data-id="${id}"]`);
     const name = (await card.locator('[data-testid="cp-trader-name"]').innerText()).trim();
-    const id = Number(await card.getAttribute('data-id'));
     trader = { id, name };
     await card.click();
     await waitForRoute(page, ROUTES.trader);
@@ -211,7 +214,8 @@ await run('copytrade', async (open) => {
       const card = page.locator('[data-testid="cp-receipt"][data-state="open"]').first();
       await card.waitFor({ timeout: LEADER_OPENS_MS });
       const id = await card.getAttribute('data-id');
-      await card.locator('[data-testid="cp-self-hold"]').click();
+      // By its id: a new copy arriving meanwhile would change which card is first.
+      await page.locator(`[data-testid="cp-receipt"][data-id="${id}"] [data-testid="cp-self-hold"]`).click();
       await tid('cp-self-hold-confirm').waitFor();
       await confirmDialog(page, { untilClosed: true });
       const mine = page.locator(`[data-testid="cp-receipt"][data-id="${id}"]`);
