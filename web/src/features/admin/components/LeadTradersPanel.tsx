@@ -4,17 +4,17 @@
  * approved (confirmed: the trader starts leading and appears in the list) or
  * rejected with a required reason, which the applicant sees.
  */
-import { Button, Dialog, TextArea } from 'antd-mobile';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/PagedList';
 import { PAGE_LIMIT } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
 import { useLazyGetLeadApplicationsQuery, useReviewLeadApplicationMutation, type LeadApplication } from '../api';
 import { leadFilters, leadStatus, ppmPercent, type LeadStatus } from '../logic';
 import '../leads.css';
+import { Line } from './Line';
+import { ReviewActions } from './ReviewActions';
 
 const TONES: Record<LeadStatus, StatusTone> = {
   pending: 'pending',
@@ -25,14 +25,6 @@ const TONES: Record<LeadStatus, StatusTone> = {
   all: 'muted',
 };
 
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="funds-line">
-      <span className="funds-line-label">{label}</span>
-      <span className="funds-line-value">{children}</span>
-    </div>
-  );
-}
 
 interface CardProps {
   item: LeadApplication;
@@ -44,45 +36,10 @@ interface CardProps {
 function LeadCard({ item, update, remove, filterState }: CardProps) {
   const { t } = useTranslation();
   const [review, { isLoading }] = useReviewLeadApplicationMutation();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState(false);
   const status = leadStatus(item.status);
 
   // A decided application leaves a list filtered to another state at once.
   const settle = (next: LeadApplication) => (filterState !== undefined && next.status !== filterState ? remove() : update(next));
-
-  const approve = async () => {
-    const ok = await Dialog.confirm({
-      content: <span data-testid="admin-lead-approve-confirm">{t('admin.leads.approveConfirm', { name: item.name, user: item.user_id })}</span>,
-      confirmText: t('admin.approve'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    try {
-      await review({ trader_id: item.user_id, action: 'approve' }).unwrap();
-      settle({ ...item, status: 1, reviewed_at: Date.now() });
-      showToast(t('admin.approved'), 'success');
-    } catch {
-      // Told by the admin fetch (a second decision is refused).
-    }
-  };
-
-  const reject = async () => {
-    const text = reason.trim();
-    if (!text) {
-      setReasonError(true);
-      return;
-    }
-    try {
-      await review({ trader_id: item.user_id, action: 'reject', reason: text }).unwrap();
-      settle({ ...item, status: 2, reject_reason: text, reviewed_at: Date.now() });
-      setRejecting(false);
-      showToast(t('admin.rejected'), 'success');
-    } catch {
-      // Told by the admin fetch; the reason stays typed.
-    }
-  };
 
   return (
     <article className="funds-item" data-testid="admin-lead" data-id={item.user_id} data-state={item.status}>
@@ -98,42 +55,21 @@ function LeadCard({ item, update, remove, filterState }: CardProps) {
       {item.reviewed_at ? <Line label={t('admin.leads.reviewedAt')}>{formatDateTime(item.reviewed_at)}</Line> : null}
       {item.reject_reason ? <p className="funds-reason">{t('admin.reasonLabel', { reason: item.reject_reason })}</p> : null}
       {status === 'pending' ? (
-        <div className="funds-item-actions">
-          <Button size="small" shape="rounded" className="danger-button" onClick={() => setRejecting(true)} disabled={isLoading} data-testid="admin-lead-reject">
-            {t('admin.reject')}
-          </Button>
-          <Button size="small" shape="rounded" color="primary" onClick={approve} disabled={isLoading} data-testid="admin-lead-approve">
-            {t('admin.approve')}
-          </Button>
-        </div>
+        <ReviewActions
+          busy={isLoading}
+          testId="admin-lead"
+          confirm={<span data-testid="admin-lead-approve-confirm">{t('admin.leads.approveConfirm', { name: item.name, user: item.user_id })}</span>}
+          rejectTitle={t('admin.leads.rejectTitle', { name: item.name })}
+          onApprove={async () => {
+            await review({ trader_id: item.user_id, action: 'approve' }).unwrap();
+            settle({ ...item, status: 1, reviewed_at: Date.now() });
+          }}
+          onReject={async (reason) => {
+            await review({ trader_id: item.user_id, action: 'reject', reason }).unwrap();
+            settle({ ...item, status: 2, reject_reason: reason, reviewed_at: Date.now() });
+          }}
+        />
       ) : null}
-      <Dialog
-        visible={rejecting}
-        title={t('admin.leads.rejectTitle', { name: item.name })}
-        onClose={() => setRejecting(false)}
-        content={
-          <div className="admin-reject" data-testid="admin-lead-reject-dialog">
-            <TextArea
-              value={reason}
-              onChange={(v) => {
-                setReason(v);
-                if (v.trim()) setReasonError(false);
-              }}
-              placeholder={t('admin.reasonPlaceholder')}
-              rows={3}
-              maxLength={200}
-              showCount
-            />
-            {reasonError ? <p className="funds-reason">{t('admin.reasonRequired')}</p> : null}
-          </div>
-        }
-        actions={[
-          [
-            { key: 'cancel', text: t('common.cancel'), onClick: () => setRejecting(false) },
-            { key: 'reject', text: t('admin.reject'), bold: true, danger: true, disabled: isLoading, onClick: reject },
-          ],
-        ]}
-      />
     </article>
   );
 }

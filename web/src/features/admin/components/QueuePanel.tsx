@@ -3,14 +3,13 @@
  * each request with its details and pictures; a pending one can be approved
  * (confirmed) or rejected with a required reason.
  */
-import { Button, Dialog, ImageViewer, TextArea } from 'antd-mobile';
-import { useCallback, useState, type ReactNode } from 'react';
+import { ImageViewer } from 'antd-mobile';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
 import { PagedList } from '../../../components/PagedList';
 import { PAGE_LIMIT } from '../../../lib/constants';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import {
   useDecideMutation,
   useLazyGetAdminQueueQuery,
@@ -21,15 +20,9 @@ import {
   type QueueKind,
 } from '../api';
 import { queueFilters, stateLook, type QueueFilter } from '../logic';
+import { Line } from './Line';
+import { ReviewActions } from './ReviewActions';
 
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="funds-line">
-      <span className="funds-line-label">{label}</span>
-      <span className="funds-line-value">{children}</span>
-    </div>
-  );
-}
 
 function Pictures({ pictures }: { pictures: { src: string; label: string }[] }) {
   const [open, setOpen] = useState<string | null>(null);
@@ -139,53 +132,12 @@ interface CardProps {
 function QueueCard({ kind, item, update, remove, filterState }: CardProps) {
   const { t } = useTranslation();
   const [decide, { isLoading }] = useDecideMutation();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState(false);
   const look = stateLook(kind, item.state);
 
   // A decided request leaves a list filtered to another state at once.
   const settle = (next: QueueItem) => (filterState !== undefined && next.state !== filterState ? remove() : update(next));
 
-  const approve = async () => {
-    const amount = amountOf(kind, item);
-    const ok = await Dialog.confirm({
-      content: (
-        <span data-testid="admin-approve-confirm">
-          {amount
-            ? t('admin.approveMoney', { id: item.id, amount, user: requester(item) })
-            : t('admin.approveUser', { id: item.id, user: requester(item) })}
-        </span>
-      ),
-      confirmText: t('admin.approve'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    try {
-      await decide({ kind, id: item.id, action: 'approve' }).unwrap();
-      settle({ ...item, state: look.approvedState });
-      showToast(t('admin.approved'), 'success');
-    } catch {
-      // Told by the admin fetch (a second decision answers 409).
-    }
-  };
-
-  const reject = async () => {
-    const text = reason.trim();
-    if (!text) {
-      setReasonError(true);
-      return;
-    }
-    try {
-      await decide({ kind, id: item.id, action: 'reject', reason: text }).unwrap();
-      settle({ ...item, state: look.rejectedState, reason: text });
-      setRejecting(false);
-      showToast(t('admin.rejected'), 'success');
-    } catch {
-      // Told by the admin fetch; the reason stays typed.
-    }
-  };
-
+  const amount = amountOf(kind, item);
   return (
     <article className="funds-item" data-testid={`admin-item-${kind}`} data-id={item.id} data-state={item.state}>
       <header className="funds-item-head">
@@ -196,42 +148,27 @@ function QueueCard({ kind, item, update, remove, filterState }: CardProps) {
       <Line label={t('admin.submittedAt')}>{formatDateTime(item.created_at)}</Line>
       {item.reason ? <p className="funds-reason">{t('admin.reasonLabel', { reason: item.reason })}</p> : null}
       {look.status === 'pending' ? (
-        <div className="funds-item-actions">
-          <Button size="small" shape="rounded" className="danger-button" onClick={() => setRejecting(true)} disabled={isLoading} data-testid="admin-reject">
-            {t('admin.reject')}
-          </Button>
-          <Button size="small" shape="rounded" color="primary" onClick={approve} disabled={isLoading} data-testid="admin-approve">
-            {t('admin.approve')}
-          </Button>
-        </div>
+        <ReviewActions
+          busy={isLoading}
+          testId="admin"
+          confirm={
+            <span data-testid="admin-approve-confirm">
+              {amount
+                ? t('admin.approveMoney', { id: item.id, amount, user: requester(item) })
+                : t('admin.approveUser', { id: item.id, user: requester(item) })}
+            </span>
+          }
+          rejectTitle={t('admin.rejectTitle', { id: item.id })}
+          onApprove={async () => {
+            await decide({ kind, id: item.id, action: 'approve' }).unwrap();
+            settle({ ...item, state: look.approvedState });
+          }}
+          onReject={async (reason) => {
+            await decide({ kind, id: item.id, action: 'reject', reason }).unwrap();
+            settle({ ...item, state: look.rejectedState, reason });
+          }}
+        />
       ) : null}
-      <Dialog
-        visible={rejecting}
-        title={t('admin.rejectTitle', { id: item.id })}
-        onClose={() => setRejecting(false)}
-        content={
-          <div className="admin-reject" data-testid="admin-reject-dialog">
-            <TextArea
-              value={reason}
-              onChange={(v) => {
-                setReason(v);
-                if (v.trim()) setReasonError(false);
-              }}
-              placeholder={t('admin.reasonPlaceholder')}
-              rows={3}
-              maxLength={200}
-              showCount
-            />
-            {reasonError ? <p className="funds-reason">{t('admin.reasonRequired')}</p> : null}
-          </div>
-        }
-        actions={[
-          [
-            { key: 'cancel', text: t('common.cancel'), onClick: () => setRejecting(false) },
-            { key: 'reject', text: t('admin.reject'), bold: true, danger: true, disabled: isLoading, onClick: reject },
-          ],
-        ]}
-      />
     </article>
   );
 }
