@@ -1,6 +1,7 @@
 //! Engines and the actors that drive them: the ledger, markets, derivatives.
 
 pub mod copy;
+pub mod earn;
 pub mod ledger;
 pub mod lever;
 pub mod market;

@@ -1,0 +1,11 @@
+//! Earn: lock-up mining with a daily yield, token sales (IEO) and dual
+//! investment.
+//!
+//! `engine` is the pure part: the day's rate drawn inside a product's range
+//! before the day starts, the daily yield and early redemption, the reserve
+//! that must cover every yield promised, the pro-rata allocation of an
+//! oversubscribed sale and its release by cycles, and the dual settlement for
+//! calls and puts. The products' actors (one per product, owning its orders
+//! and timers) build on it.
+
+pub mod engine;
