@@ -184,16 +184,19 @@ test("a leader's open and close reach the follower's socket as copy events", asy
   await admin('/copy/approve', { trader_id: String(leader.id) });
   const demo = await call('/user/login', { form: { user_string: 'demo@bourse.local', password: 'Demo123456' } });
   await call('/wallet/change', { token: demo, form: { currency_id: '3', number: '300', from_field: '2', to_field: '3' } });
-  await call('/follow/follow', {
-    token: demo,
-    form: { trader_id: String(leader.id), mode: '1', amount: '1', max_margin: '300', agree: '1' },
-  });
   const s = connect(demo);
   await next(s, 'connect', 5000);
   // The socket joins its user's room on connect; a round trip through the
   // hub (a subscription answered with depth) makes sure it has.
   s.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
   await next(s, 'market_depth', 5000);
+  // The trader list hears of the new follower (at most a second later).
+  const counted = next(s, 'copy_traders', 5000, (p) => p.trader_id === leader.id && p.followers === 1);
+  await call('/follow/follow', {
+    token: demo,
+    form: { trader_id: String(leader.id), mode: '1', amount: '1', max_margin: '300', agree: '1' },
+  });
+  await counted;
   const opened = next(s, 'copy_opened', 5000);
   const lead = await call('/lever/submit', {
     token: leader.token,

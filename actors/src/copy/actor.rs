@@ -38,6 +38,8 @@ pub struct CopyTraderActor {
     recent: VecDeque<(i64, i64, usize)>,
     last_latency: Option<i64>,
     figures_at: i64,
+    /// The follower count changed since the list was last told.
+    followers_changed: bool,
 }
 
 impl CopyTraderActor {
@@ -62,6 +64,7 @@ impl CopyTraderActor {
             recent: VecDeque::new(),
             last_latency: None,
             figures_at: 0,
+            followers_changed: false,
         }
     }
 
@@ -108,6 +111,16 @@ impl Actor for CopyTraderActor {
             }
         }));
         ctx.run_interval(Duration::from_secs(2), |_, ctx| ctx.notify(Watch));
+        // The list's follower counts move live, told at most once a second
+        // however many follow at once.
+        ctx.run_interval(Duration::from_secs(1), |act, _| {
+            if std::mem::take(&mut act.followers_changed) {
+                act.publish(Event::Broadcast {
+                    event: "copy_traders",
+                    payload: json!({"trader_id": act.trader, "followers": act.follows.len()}),
+                });
+            }
+        });
         ctx.run_interval(Duration::from_secs(30), |_, ctx| ctx.notify(Settle));
         ctx.run_interval(Duration::from_secs(3_600), |_, ctx| ctx.notify(Refresh));
     }
@@ -216,6 +229,7 @@ impl Handler<Follow> for CopyTraderActor {
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
             let f = res?;
             act.follows.push(f.clone());
+            act.followers_changed = true;
             Ok(f)
         })))
     }
@@ -311,6 +325,7 @@ impl Handler<Cancel> for CopyTraderActor {
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
             let row = res?;
             act.follows.retain(|x| x.id != row.id);
+            act.followers_changed = true;
             act.publish(Event::Private {
                 user_id: row.user_id,
                 event: "follow_ended",
