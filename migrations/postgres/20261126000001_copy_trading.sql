@@ -2,9 +2,9 @@
 -- 3 paused (no new follows), 4 retired. copy_follows.mode: 1 fixed multiple
 -- (`amount` in millionths of the leader's size), 2 fixed lots (`amount` in
 -- hundredths of a lot); status: 1 following, 2 edited (following on changed
--- terms), 3 cancelled. `realised` is the follow's copy profit after fees so
--- far, `high_water` the best `realised` a share was paid at, `owed` a share
--- due that the follower's balance could not yet cover.
+-- terms), 3 cancelled. `high_water` is the best realised copy profit (after
+-- fees, recomputed from the follow's closed copies) a share was paid at,
+-- `owed` a share due that the follower's balance could not yet cover.
 -- lever_orders of a copy carry the follow and the leader's position they copy;
 -- `self_held` 1 once the follower keeps it as their own (it no longer closes
 -- with the leader's). copy_batches time each leader open or close copied
@@ -20,8 +20,7 @@ CREATE TABLE copy_traders (
     reject_reason TEXT,
     created_at BIGINT NOT NULL,
     reviewed_at BIGINT,
-    stats TEXT,
-    stats_at BIGINT
+    stats TEXT
 );
 
 CREATE TABLE copy_follows (
@@ -35,7 +34,6 @@ CREATE TABLE copy_follows (
     sl_ppm BIGINT,
     stop_loss BIGINT,
     status BIGINT NOT NULL,
-    realised BIGINT NOT NULL DEFAULT 0,
     high_water BIGINT NOT NULL DEFAULT 0,
     shared BIGINT NOT NULL DEFAULT 0,
     owed BIGINT NOT NULL DEFAULT 0,

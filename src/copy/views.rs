@@ -190,22 +190,15 @@ pub async fn detail(
         .await?
         .ok_or_else(|| ApiError::new(Kind::NotFound, "err_trader_not_found"))?;
     let f = stats::figures(&state.db, trader_id, state.copy.quote(), now_ms()).await?;
-    let daily = f
-        .daily
-        .iter()
-        .map(|(d, p)| DayPoint {
-            day: day_text(*d),
-            value: units(*p),
-        })
-        .collect();
-    let curve = f
-        .curve
-        .iter()
-        .map(|(d, r)| DayPoint {
-            day: day_text(*d),
-            value: pct(*r),
-        })
-        .collect();
+    let points = |v: &[(i64, i64)], value: fn(i64) -> String| -> Vec<DayPoint> {
+        v.iter()
+            .map(|(d, x)| DayPoint {
+                day: day_text(*d),
+                value: value(*x),
+            })
+            .collect()
+    };
+    let (daily, curve) = (points(&f.daily, units), points(&f.curve, pct));
     let quality = quality(state, trader_id).await?;
     let my_follow = match viewer {
         Some(u) => {

@@ -523,7 +523,7 @@ impl Handler<Refresh> for CopyTraderActor {
             let mut tx = db.begin().await?;
             let p = tx.db().params();
             let sql = format!(
-                "UPDATE copy_traders SET stats = {}, stats_at = {now} WHERE user_id = {}",
+                "UPDATE copy_traders SET stats = {} WHERE user_id = {}",
                 p.list(1, 1),
                 p.list(2, 1)
             );

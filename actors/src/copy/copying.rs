@@ -45,16 +45,17 @@ pub(crate) struct Opened {
     pub batch: i64,
 }
 
-/// Opens every follower's copy of `fill` in `tx`.
+/// Opens every follower's copy of `fill` in `tx`; None, and nothing
+/// written, when the leader has no follower.
 pub(crate) async fn open(
     tx: &mut WriteTx,
     plan: &LeadPlan,
     fill: &Fill,
-) -> Result<Opened, MarketError> {
+) -> Result<Option<Opened>, MarketError> {
     let follows = &plan.follows;
     let mut out = Opened::default();
     if follows.is_empty() {
-        return Ok(out);
+        return Ok(None);
     }
     let on_pg = tx.db().is_postgres();
     // What each follower has available now. On PostgreSQL the rows are
@@ -237,7 +238,7 @@ pub(crate) async fn open(
         fill.now,
     )
     .await?;
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// Records one leader open (kind 1) or close (kind 2) that was copied.
@@ -377,7 +378,6 @@ pub(crate) async fn close_copies(
             leader,
             id,
             copies: n,
-            skipped: 0,
         });
     }
     Ok(batches)
@@ -389,7 +389,6 @@ pub(crate) struct Batch {
     pub leader: i64,
     pub id: i64,
     pub copies: usize,
-    pub skipped: usize,
 }
 
 /// After the commit: stamps each batch's commit time, which is what the
@@ -419,9 +418,7 @@ pub(crate) async fn committed(store: &Store, plans: &CopyPlans, batches: &[Batch
         plans.report(
             b.leader,
             Copied {
-                lead: b.leader,
                 copies: b.copies,
-                skipped: b.skipped,
                 latency_ms: at - filled_at,
             },
         );

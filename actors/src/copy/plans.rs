@@ -41,9 +41,7 @@ pub struct LeadPlan {
 #[derive(actix::Message, Debug, Clone)]
 #[rtype(result = "()")]
 pub struct Copied {
-    pub lead: i64,
     pub copies: usize,
-    pub skipped: usize,
     /// From the leader's fill to the copies' commit.
     pub latency_ms: i64,
 }

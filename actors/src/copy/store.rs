@@ -57,7 +57,6 @@ pub struct FollowRow {
     pub sl_ppm: Option<i64>,
     pub stop_loss: Option<i64>,
     pub status: i64,
-    pub realised: i64,
     pub high_water: i64,
     pub shared: i64,
     pub owed: i64,
@@ -68,7 +67,7 @@ pub struct FollowRow {
     pub ended_at: Option<i64>,
 }
 
-pub const FOLLOW_COLUMNS: &str = "id, trader_id, user_id, mode, amount, max_margin, tp_ppm, sl_ppm, stop_loss, status, realised, high_water, shared, owed, settled_day, end_reason, created_at, updated_at, ended_at";
+pub const FOLLOW_COLUMNS: &str = "id, trader_id, user_id, mode, amount, max_margin, tp_ppm, sl_ppm, stop_loss, status, high_water, shared, owed, settled_day, end_reason, created_at, updated_at, ended_at";
 
 impl FollowRow {
     pub fn terms(&self) -> FollowTerms {
@@ -88,10 +87,6 @@ impl FollowRow {
             tp_ppm: self.tp_ppm,
             sl_ppm: self.sl_ppm,
         }
-    }
-
-    pub fn live(&self) -> bool {
-        self.status != follow::CANCELLED
     }
 }
 
@@ -274,9 +269,8 @@ pub async fn settle_share(
         .unwrap_or(0);
     let paid = due.min(available.max(0));
     sqlx::query(
-        "UPDATE copy_follows SET realised = $1, high_water = $2, shared = shared + $3, owed = $4, settled_day = $5 WHERE id = $6",
+        "UPDATE copy_follows SET high_water = $1, shared = shared + $2, owed = $3, settled_day = $4 WHERE id = $5",
     )
-    .bind(realised)
     .bind(hw.mark)
     .bind(paid)
     .bind(due - paid)

@@ -285,7 +285,7 @@ impl Handler<LeverSubmit> for ContractActor {
                         tick,
                         now,
                     };
-                    Some(copying::open(&mut tx, plan, &fill).await?)
+                    copying::open(&mut tx, plan, &fill).await?
                 }
                 _ => None,
             };
@@ -297,7 +297,6 @@ impl Handler<LeverSubmit> for ContractActor {
                     leader: m.user_id,
                     id: c.batch,
                     copies: c.positions.len(),
-                    skipped: c.skipped.len(),
                 };
                 copying::committed(&store, &plans, &[batch], now).await;
             }

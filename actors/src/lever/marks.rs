@@ -136,7 +136,9 @@ impl Handler<Mark> for ContractActor {
                                 tick,
                                 now,
                             };
-                            copied.push((user, copying::open(&mut tx, plan, &fill).await?));
+                            if let Some(c) = copying::open(&mut tx, plan, &fill).await? {
+                                copied.push((user, c));
+                            }
                         }
                         opened.push(Position {
                             id: *id,
@@ -185,7 +187,6 @@ impl Handler<Mark> for ContractActor {
                 leader: *leader,
                 id: c.batch,
                 copies: c.positions.len(),
-                skipped: c.skipped.len(),
             }));
             copying::committed(&store, &plans, &batches, now).await;
             Ok::<_, MarketError>((opened, closed, follow, copied))
