@@ -293,40 +293,30 @@ pub async fn trades(
     paging: Paging,
 ) -> ApiResult<Paged<LeadTradeView>> {
     let status = if history { 3 } else { 1 };
-    let filter = format!("user_id = $1 AND status = {status}");
-    let (total,): (i64,) =
-        sqlx::query_as(&format!("SELECT COUNT(*) FROM lever_orders WHERE {filter}"))
-            .bind(trader_id)
-            .fetch_one(&state.db)
-            .await?;
-    let rows: Vec<LeadTrade> = sqlx::query_as(&format!(
-        "SELECT id, market, direction, status, share, multiple, open_price, close_price, profit, opened_at, closed_at,
-         (SELECT COUNT(*) FROM lever_orders c WHERE c.copy_of = lever_orders.id) AS copies
-         FROM lever_orders WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(trader_id)
-    .bind(paging.limit)
-    .bind(paging.offset())
-    .fetch_all(&state.db)
+    let page: Paged<LeadTrade> = crate::db::paged(
+        &state.db,
+        "lever_orders",
+        "id, market, direction, status, share, multiple, open_price, close_price, profit, opened_at, closed_at,
+         (SELECT COUNT(*) FROM lever_orders c WHERE c.copy_of = lever_orders.id) AS copies",
+        &format!("user_id = $1 AND status = {status}"),
+        Some(trader_id),
+        paging,
+    )
     .await?;
-    let data = rows
-        .into_iter()
-        .map(|r| LeadTradeView {
-            id: r.id,
-            symbol: symbol(state, r.market),
-            direction: r.direction,
-            status: r.status,
-            share: r.share,
-            multiple: r.multiple,
-            open_price: units(r.open_price),
-            close_price: r.close_price.map(units),
-            profit: r.profit.map(units),
-            opened_at: r.opened_at,
-            closed_at: r.closed_at,
-            copies: r.copies,
-        })
-        .collect();
-    Ok(Paged::of(paging, data, total))
+    Ok(page.map(|r| LeadTradeView {
+        id: r.id,
+        symbol: symbol(state, r.market),
+        direction: r.direction,
+        status: r.status,
+        share: r.share,
+        multiple: r.multiple,
+        open_price: units(r.open_price),
+        close_price: r.close_price.map(units),
+        profit: r.profit.map(units),
+        opened_at: r.opened_at,
+        closed_at: r.closed_at,
+        copies: r.copies,
+    }))
 }
 
 pub(crate) fn symbol(state: &AppState, market: i64) -> String {
