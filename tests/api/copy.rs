@@ -463,6 +463,14 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
         .as_i64()
         .is_some());
     assert_eq!(page.message()["trader"]["closed"], 2);
+    // Its history lists the leader's closed positions with the copies made of each.
+    let history = app
+        .get(&format!("/follow/historyTrade?trader_id={lid}"), None)
+        .await;
+    assert_eq!(history.message()["total"], 2, "{}", history.body);
+    assert_eq!(history.message()["data"][0]["id"], second["id"]);
+    assert_eq!(history.message()["data"][0]["copies"], 2);
+    assert_eq!(history.message()["data"][0]["symbol"], "BTC/USDT");
     // A leader's limit order is copied when it triggers, at its price.
     let limit = app
         .post(
