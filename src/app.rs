@@ -126,6 +126,7 @@ impl Application {
             settings: Arc::new(settings),
             actors: registry.clone(),
             copy: Arc::default(),
+            earn: Arc::default(),
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
             .map_err(|e| format!("{}: {e}", state.settings.uploads.dir.display()))?;
@@ -166,6 +167,15 @@ impl Application {
                 registry.clone(),
                 contracts,
                 quote,
+            )
+            .await?;
+        state
+            .earn
+            .start(
+                &state,
+                store.clone(),
+                hub.clone().recipient(),
+                registry.clone(),
             )
             .await?;
         if state.settings.demo.lead_traders > 0 && quote > 0 {

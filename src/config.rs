@@ -31,6 +31,8 @@ pub struct Settings {
     #[serde(default)]
     pub copy: CopySettings,
     #[serde(default)]
+    pub earn: EarnSettings,
+    #[serde(default)]
     pub redis: RedisSettings,
 }
 
@@ -88,6 +90,41 @@ impl Default for CopySettings {
             lots_max: Decimal::new(100, 0),
         }
     }
+}
+
+/// Earn products. Lock-up products are seeded from `lock` by their key on
+/// the first start that sees them, then edited by admins.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct EarnSettings {
+    /// The UTC hour of lock-up products' daily accrual (for new products).
+    pub accrual_hour: i64,
+    pub lock: Vec<LockProductSettings>,
+    /// Yield reserve funded from the platform's own money (the deposits
+    /// account) once, per coin, at the first start that sees it: the demo's
+    /// funding. A deployment funds its reserves from the admin screen.
+    pub reserve_funding: Vec<DemoFunds>,
+}
+
+/// A lock-up product's terms: daily rates as shares of the principal
+/// ("0.003" is 0.3 % a day), amounts in the coin.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LockProductSettings {
+    pub key: String,
+    /// `lock`, `defi` or `cloud`.
+    pub category: String,
+    pub name: String,
+    pub currency: i64,
+    pub rate_min: Decimal,
+    pub rate_max: Decimal,
+    pub days: i64,
+    pub min_amount: Decimal,
+    pub user_cap: Decimal,
+    pub total_cap: Decimal,
+    /// Share of the principal an early redemption forfeits.
+    pub penalty: Decimal,
+    #[serde(default)]
+    pub sort: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -11,6 +11,7 @@ pub mod config;
 pub mod copy;
 pub mod db;
 pub mod demo_traders;
+pub mod earn;
 pub mod error;
 pub mod extract;
 pub mod fiat;

@@ -306,6 +306,8 @@ positive_field! {
     Multiple, "err_multiple", "One of the market's multiples";
     /// A page number or a page size (at most 100 rows are answered).
     Page, "err_page", "A page number from 1, or a page size (at most 100)";
+    /// A term in whole days.
+    Days, "err_lock_terms", "Whole days, from 1";
 }
 
 /// A coin by its id or its symbol; which coins exist is the configuration's.
@@ -410,11 +412,12 @@ code_field! {
         Market = 1 | "market",
     }
     /// One of the caller's asset accounts.
-    Account, "err_account_field", "1 legal, 2 change (spot), 3 lever, 4 micro (options)" {
+    Account, "err_account_field", "1 legal, 2 change (spot), 3 lever, 4 micro (options), 6 mining (lock-up principal)" {
         Legal = 1 | "legal",
         Change = 2 | "change",
         Lever = 3 | "lever",
         Micro = 4 | "micro",
+        Mining = 6 | "mining",
     }
 }
 

@@ -27,4 +27,6 @@ pub struct AppState {
     pub actors: Arc<::actors::runtime::Registry>,
     /// Copy trading: each trader's actor and the leaders' plans.
     pub copy: Arc<crate::copy::CopyDesk>,
+    /// Earn: each lock-up product's actor.
+    pub earn: Arc<crate::earn::EarnDesk>,
 }

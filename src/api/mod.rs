@@ -7,6 +7,7 @@ pub mod admin;
 pub mod copy;
 pub mod derivatives;
 pub mod doc;
+pub mod earn;
 pub mod identity;
 pub mod market;
 pub mod profile;
@@ -209,6 +210,13 @@ routes! { API_ROUTES, configure;
     get "/follow/skips" => copy::skips [PageParams => Paged<crate::copy::follows::Skipped>], "user", "Copies not made for the caller, with the reason";
     post "/follow/apply" => copy::apply [copy::ApplyParams => crate::copy::follows::MyTrader], "user", "Apply to lead: name, intro, share_rate, max_followers";
     get "/follow/myTrader" => copy::my_trader [NoParams => Option<crate::copy::follows::MyTrader>], "user", "One's application or trader state, or null";
+    get "/lh/deposit/config" => earn::config [earn::ConfigParams => Vec<crate::earn::views::LockProduct>], "visitor", "Lock-up products on offer (category lock|defi|cloud): daily yield range, today's rate, days, minimum, caps, quota left, penalty, the coin's reserve coverage";
+    get "/lh/deposit/detail" => earn::detail [IdParams => crate::earn::views::LockProductDetail], "visitor", "One lock-up product and its day rates (newest first, up to 30)";
+    post "/lh/deposit" => earn::deposit [earn::DepositParams => crate::earn::views::LockOrder], "user", "Lock an amount in a product (config_id): from the spot account to the mining account";
+    get "/lh/deposit/order" => earn::orders [earn::OrdersParams => Paged<crate::earn::views::LockOrder>], "user", "One's lock-up orders, newest first (status 0 in progress, 1 redeemed early, 2 matured)";
+    post "/lh/deposit/order/cancel" => earn::cancel [IdParams => crate::earn::views::LockOrder], "user", "Redeem one's order early: the principal less the penalty returns to the spot account";
+    get "/lh/deposit/summary" => earn::summary [NoParams => crate::earn::views::LockSummary], "user", "One's locked principal, yield paid and open orders per coin, and principal per product";
+    get "/lh/deposit/records" => earn::records [PageParams => Paged<crate::earn::views::LockRecord>], "user", "One's lock-up ledger entries (subscriptions, yields, maturities, redemptions), newest first";
     post "/follow/traderStatus" => copy::trader_status [copy::StatusParams => crate::copy::follows::MyTrader], "user", "A trader pauses new follows, resumes, or retires (action)";
 }
 
@@ -232,6 +240,10 @@ routes! { ADMIN_ROUTES, configure_admin;
     get "/copy/traders" => copy::applications [copy::ApplicationsParams => Paged<crate::copy::follows::Application>], "admin", "Lead trader applications, pending first, filter status";
     post "/copy/approve" => copy::approve [copy::ReviewParams => String], "admin", "Approve a lead trader application";
     post "/copy/reject" => copy::reject [copy::ReviewParams => String], "admin", "Reject a lead trader application with a reason";
+    get "/earn/lock/products" => earn::admin_products [NoParams => Vec<crate::earn::views::LockProduct>], "admin", "Every lock-up product, closed ones too";
+    post "/earn/lock/product" => earn::admin_product [earn::ProductParams => crate::earn::views::LockProduct], "admin", "Create a lock-up product, or change one's terms (id) for the orders to come";
+    get "/earn/reserves" => earn::reserves [NoParams => Vec<crate::earn::views::ReserveView>], "admin", "Each coin's yield reserve, the yield promised and the coverage";
+    post "/earn/reserves/fund" => earn::fund [earn::FundParams => Vec<crate::earn::views::ReserveView>], "admin", "Fund a coin's yield reserve from the platform's own money (request_id makes a repeat a no-op)";
 }
 
 /// The OpenAPI document of both route tables, generated from each route's

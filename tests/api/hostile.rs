@@ -145,6 +145,41 @@ const CASES: &[Case] = &[
         fields: &["share_rate"],
     },
     Case {
+        path: "/lh/deposit",
+        admin: false,
+        base: &[("config_id", "1")],
+        fields: &["amount"],
+    },
+    Case {
+        path: "/earn/lock/product",
+        admin: true,
+        base: &[
+            ("category", "lock"),
+            ("name", "Hostile lock"),
+            ("currency", "3"),
+            ("rate_min", "0.001"),
+            ("rate_max", "0.002"),
+            ("days", "3"),
+            ("min_amount", "10"),
+            ("user_cap", "100"),
+            ("total_cap", "1000"),
+            ("penalty", "0.01"),
+        ],
+        fields: &[
+            "rate_min",
+            "rate_max",
+            "min_amount",
+            "user_cap",
+            "total_cap",
+        ],
+    },
+    Case {
+        path: "/earn/reserves/fund",
+        admin: true,
+        base: &[("currency", "3"), ("request_id", "hostile")],
+        fields: &["amount"],
+    },
+    Case {
         path: "/fiat_rates",
         admin: true,
         base: &[("code", "CNY")],
@@ -155,6 +190,14 @@ const CASES: &[Case] = &[
 /// Routes that take no money or price (ids, pages and choices are checked by
 /// their own tests).
 const NO_MONEY: &[&str] = &[
+    "/lh/deposit/config",
+    "/lh/deposit/detail",
+    "/lh/deposit/order",
+    "/lh/deposit/order/cancel",
+    "/lh/deposit/summary",
+    "/lh/deposit/records",
+    "/earn/lock/products",
+    "/earn/reserves",
     "/getSiteConfig",
     "/getSetting",
     "/news/list",

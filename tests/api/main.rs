@@ -8,6 +8,7 @@ mod content;
 mod copy;
 mod demo;
 mod derivatives;
+mod earn;
 mod fanout;
 mod funds;
 mod hardening;

@@ -19,7 +19,7 @@ fn mul_div(a: i64, b: i64, c: i64) -> i64 {
 // ---------------------------------------------------------------- lock-up
 
 /// A lock-up product's terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct LockTerms {
     /// The daily yield range, millionths of the principal per day.
     pub rate_min_ppm: i64,
@@ -146,6 +146,28 @@ pub fn redeem_early(t: &LockTerms, principal: i64) -> Redemption {
         returned,
         penalty: principal - returned,
     }
+}
+
+pub const DAY_MS: i64 = 86_400_000;
+const HOUR_MS: i64 = 3_600_000;
+
+/// The index of the accrual day `at` falls in: days run from one accrual
+/// (at `hour` UTC) to the next.
+pub fn period(at: i64, hour: i64) -> i64 {
+    (at - hour * HOUR_MS).div_euclid(DAY_MS)
+}
+
+/// The moment day `day` starts (the accrual that ends the day before).
+pub fn period_start(day: i64, hour: i64) -> i64 {
+    day * DAY_MS + hour * HOUR_MS
+}
+
+/// An order's accrual times when subscribed at `at`: the first accrual
+/// after it (the day it was subscribed in earns), and the last one, which
+/// pays the last day and returns the principal.
+pub fn schedule(at: i64, hour: i64, days: i64) -> (i64, i64) {
+    let first = period_start(period(at, hour) + 1, hour);
+    (first, first + (days.max(1) - 1) * DAY_MS)
 }
 
 // ------------------------------------------------------------------- IEO
@@ -298,6 +320,23 @@ mod tests {
             total_cap: 1_000_000 * U,
             penalty_ppm: 5_000,
         }
+    }
+
+    #[test]
+    fn days_run_from_one_accrual_to_the_next() {
+        // Accruals at 08:00 UTC: 2026-11-26 07:59 is still the 25th's day.
+        let at = 1_795_679_940_000; // 2026-11-26 07:59:00 UTC
+        let hour = 8;
+        let d = period(at, hour);
+        assert_eq!(period_start(d + 1, hour), 1_795_680_000_000);
+        assert_eq!(period(1_795_680_000_000, hour), d + 1);
+        // Subscribed a minute before an accrual, it earns at that accrual and
+        // matures four accruals later: five days paid.
+        let (first, last) = schedule(at, hour, 5);
+        assert_eq!(first, 1_795_680_000_000);
+        assert_eq!(last, first + 4 * DAY_MS);
+        // Subscribed at the accrual itself, the next day's accrual is its first.
+        assert_eq!(schedule(first, hour, 5).0, first + DAY_MS);
     }
 
     #[test]

@@ -5,7 +5,12 @@
 //! before the day starts, the daily yield and early redemption, the reserve
 //! that must cover every yield promised, the pro-rata allocation of an
 //! oversubscribed sale and its release by cycles, and the dual settlement for
-//! calls and puts. The products' actors (one per product, owning its orders
-//! and timers) build on it.
+//! calls and puts. Each lock-up product runs in its own `LockupActor`
+//! (`lockup`), which owns its orders and its daily accrual; `lockstore` holds
+//! its statements.
 
 pub mod engine;
+pub mod lockstore;
+pub mod lockup;
+
+pub use lockup::{Accrue, LockupActor, Redeem, Reload, Subscribe};

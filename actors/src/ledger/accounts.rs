@@ -5,8 +5,8 @@
 //! transfer between, and the audit's labels from this table.
 //!
 //! Codes the coming products will take, so none is taken twice: user 5 stock,
-//! 6 mining (lock-up), 7 copy trading, 8 NFT escrow, 9 loans, 10 margin,
-//! 11 OTC escrow; system 110 mining yields' reserve, 111 NFT sale deposits,
+//! 7 copy trading, 8 NFT escrow, 9 loans, 10 margin,
+//! 11 OTC escrow; system 111 NFT sale deposits,
 //! 112 NFT royalties, 113 loan interest, 114 OTC fees. A row is added when its
 //! product lands, never before (an account nobody can fund would show empty).
 
@@ -56,6 +56,10 @@ pub const ACCOUNTS: &[AccountDef] = &[
     user(account::CHANGE, "change"),
     user(account::LEVER, "lever"),
     user(account::MICRO, "micro"),
+    AccountDef {
+        transferable: false,
+        ..user(account::MINING, "mining")
+    },
     system(SystemAccount::Deposits, "deposits"),
     system(SystemAccount::Withdrawals, "withdrawals"),
     system(SystemAccount::Fees, "fees"),
@@ -65,6 +69,7 @@ pub const ACCOUNTS: &[AccountDef] = &[
     system(SystemAccount::Yields, "yields"),
     system(SystemAccount::Rebates, "rebates"),
     system(SystemAccount::Contracts, "contracts"),
+    system(SystemAccount::MiningReserve, "mining_reserve"),
 ];
 
 /// The user asset accounts, in the app's order.
@@ -120,6 +125,7 @@ mod tests {
             Yields,
             Rebates,
             Contracts,
+            MiningReserve,
         ] {
             assert_ne!(name_of(0, s as i64), "unknown", "{s:?}");
         }

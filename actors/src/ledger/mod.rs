@@ -41,6 +41,8 @@ pub mod account {
     pub const CHANGE: i64 = 2;
     pub const LEVER: i64 = 3;
     pub const MICRO: i64 = 4;
+    /// Principal locked in lock-up mining: only the product moves it.
+    pub const MINING: i64 = 6;
 }
 
 /// The system's named counter-accounts (holder [`SYSTEM`]).
@@ -59,6 +61,9 @@ pub enum SystemAccount {
     /// The house side of leveraged contracts: it pays users' profits and
     /// receives their losses.
     Contracts = 109,
+    /// The yield reserve of lock-up mining, per coin: funded by the platform,
+    /// it pays the daily yields and receives early-redemption penalties.
+    MiningReserve = 110,
 }
 
 /// Which half of a balance a posting touches.
