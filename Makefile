@@ -5,7 +5,7 @@ CARGO ?= cargo
 NPM ?= npm
 ARTIFACTS ?= $(CURDIR)/artifacts
 
-.PHONY: bench bench-copy bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
+.PHONY: bench bench-copy bench-lock bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
 
 ## Install what is needed, build the app and the server, start with demo data.
 run: web
@@ -84,6 +84,9 @@ bench:
 # orders on another market beside them (see examples/copybench.rs).
 bench-copy:
 	$(CARGO) run --release --example copybench -- $(COPYBENCH_ARGS)
+
+bench-lock:
+	$(CARGO) run --release --example lockbench -- $(LOCKBENCH_ARGS)
 
 bench-load:
 	$(CARGO) build --release --bin bourse --example loadgen

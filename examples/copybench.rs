@@ -30,14 +30,14 @@
 //!    which shows what the one SQLite writer shares between them.
 
 use actors::copy::{Follow, FollowInput};
-use actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use actors::ledger::{self, account};
 use actors::lever::math::Dir;
 use actors::lever::{LeverClose, LeverSubmit};
 use bourse::app::Application;
 use bourse::config::Settings;
 use bourse::state::AppState;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -96,27 +96,12 @@ fn line(name: &str, v: &mut [f64]) {
     );
 }
 
-/// A user with a shared password hash, `usdt` on the contract account
-/// funded through the ledger as a demo account is.
+#[path = "common/spot.rs"]
+mod common;
+
+/// A user with a shared password hash, `usdt` on account `to`.
 async fn user(state: &AppState, email: &str, hash: &str, usdt: i64, to: i64) -> i64 {
-    let id =
-        bourse::accounts::create_user(state, Some(email.into()), None, None, hash, None, "user")
-            .await
-            .unwrap_or_else(|e| panic!("{e:?}"));
-    let op = Operation {
-        key: format!("bench-funding:{id}"),
-        reason: "demo_funding".into(),
-        ref_type: "user".into(),
-        ref_id: id,
-        postings: vec![
-            Posting::system(SystemAccount::Deposits, 3, -usdt),
-            Posting::user(id, to, 3, Bucket::Available, usdt),
-        ],
-    };
-    ledger::apply(&state.db, &op)
-        .await
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    id
+    common::user(state, email, hash, &[(3, usdt, to)]).await
 }
 
 #[actix_web::main]
@@ -303,102 +288,22 @@ async fn main() {
     let client = reqwest::Client::new();
     for i in 0..o.concurrency.min(32) {
         let email = format!("spot{i}@bench.local");
-        let id = user(
+        common::user(
             &state,
             &email,
             &hash,
-            10_000_000 * 100_000_000,
-            account::CHANGE,
+            &[
+                (3, 10_000_000 * 100_000_000, account::CHANGE),
+                (2, 10_000 * 100_000_000, account::CHANGE),
+            ],
         )
         .await;
-        let eth = Operation {
-            key: format!("bench-eth:{id}"),
-            reason: "demo_funding".into(),
-            ref_type: "user".into(),
-            ref_id: id,
-            postings: vec![
-                Posting::system(SystemAccount::Deposits, 2, -10_000 * 100_000_000),
-                Posting::user(
-                    id,
-                    account::CHANGE,
-                    2,
-                    Bucket::Available,
-                    10_000 * 100_000_000,
-                ),
-            ],
-        };
-        ledger::apply(&state.db, &eth)
-            .await
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        let login = client
-            .post(format!("{address}/api/user/login"))
-            .form(&[
-                ("user_string", email.as_str()),
-                ("password", "BenchPass123"),
-            ])
-            .send()
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-        let v: serde_json::Value = login.json().await.unwrap_or_else(|e| panic!("{e}"));
-        tokens.push(
-            v["message"]
-                .as_str()
-                .unwrap_or_else(|| panic!("login: {v}"))
-                .to_string(),
-        );
+        tokens.push(common::login(&client, &address, &email).await);
     }
     let spot = |seconds: u64| {
         let (client, address, tokens) = (client.clone(), address.clone(), tokens.clone());
         let conc = o.concurrency;
-        async move {
-            let done = Arc::new(AtomicU64::new(0));
-            let stop = Arc::new(AtomicBool::new(false));
-            let mut tasks = Vec::new();
-            for c in 0..conc {
-                let (client, address, token, done, stop) = (
-                    client.clone(),
-                    address.clone(),
-                    tokens[c % tokens.len()].clone(),
-                    done.clone(),
-                    stop.clone(),
-                );
-                tasks.push(actix_web::rt::spawn(async move {
-                    let mut n = c as u64;
-                    while !stop.load(Ordering::Relaxed) {
-                        n += 1;
-                        let buy = n.is_multiple_of(2);
-                        let price = if buy {
-                            3_400.0 - (n % 50) as f64
-                        } else {
-                            3_600.0 + (n % 50) as f64
-                        };
-                        let res = client
-                            .post(format!("{address}/api/coin/trade"))
-                            .header("Authorization", &token)
-                            .form(&[
-                                ("symbol", "ETH/USDT"),
-                                ("type", if buy { "1" } else { "2" }),
-                                ("target_price", &format!("{price:.2}")),
-                                ("amount", "0.001"),
-                            ])
-                            .send()
-                            .await;
-                        if let Ok(r) = res {
-                            let v: serde_json::Value = r.json().await.unwrap_or_default();
-                            if v["type"] == "ok" {
-                                done.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                }));
-            }
-            actix_web::rt::time::sleep(Duration::from_secs(seconds)).await;
-            stop.store(true, Ordering::Relaxed);
-            for t in tasks {
-                let _ = t.await;
-            }
-            done.load(Ordering::Relaxed) as f64 / seconds as f64
-        }
+        async move { common::spot(&client, &address, &tokens, conc, seconds).await }
     };
     for p in 0..o.pairs {
         let alone = spot(o.seconds).await;

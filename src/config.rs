@@ -104,6 +104,49 @@ pub struct EarnSettings {
     /// account) once, per coin, at the first start that sees it: the demo's
     /// funding. A deployment funds its reserves from the admin screen.
     pub reserve_funding: Vec<DemoFunds>,
+    /// The UTC hour dual products stop selling (and settle, days later).
+    pub dual_hour: i64,
+    pub ieo: Vec<IeoSettings>,
+    pub dual: Vec<DualSettings>,
+}
+
+/// A token sale seeded once per token, its times from the first start.
+#[derive(Debug, Clone, Deserialize)]
+pub struct IeoSettings {
+    pub token: i64,
+    pub name: String,
+    pub intro: String,
+    pub pay_currency: i64,
+    pub price: Decimal,
+    pub supply: Decimal,
+    pub user_cap: Decimal,
+    pub min_amount: Decimal,
+    pub starts_in_hours: i64,
+    pub hours: i64,
+    pub lock_days: i64,
+    pub cycle_days: i64,
+    pub cycles: i64,
+    pub whitepaper: String,
+    pub website: String,
+}
+
+/// A dual-investment offer, renewed for every sale window.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DualSettings {
+    pub key: String,
+    pub currency: i64,
+    pub quote: i64,
+    /// `call` or `put`.
+    pub kind: String,
+    pub days: i64,
+    /// How far the linked price sits from the index (a share of it).
+    pub offset: Decimal,
+    /// The linked price is rounded to a multiple of this.
+    pub step: Decimal,
+    /// The annual rate, a share ("0.365" is 36.5 %).
+    pub apr: Decimal,
+    pub unit: Decimal,
+    pub shares: i64,
 }
 
 /// A lock-up product's terms: daily rates as shares of the principal

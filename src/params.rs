@@ -308,6 +308,8 @@ positive_field! {
     Page, "err_page", "A page number from 1, or a page size (at most 100)";
     /// A term in whole days.
     Days, "err_lock_terms", "Whole days, from 1";
+    /// Whole shares of a product.
+    WholeShares, "err_dual_shares", "Whole shares, from 1";
 }
 
 /// A coin by its id or its symbol; which coins exist is the configuration's.
@@ -412,12 +414,14 @@ code_field! {
         Market = 1 | "market",
     }
     /// One of the caller's asset accounts.
-    Account, "err_account_field", "1 legal, 2 change (spot), 3 lever, 4 micro (options), 6 mining (lock-up principal)" {
+    Account, "err_account_field", "1 legal, 2 change (spot), 3 lever, 4 micro (options), 6 mining (lock-up principal), 12 launchpad (locked sale tokens), 13 dual (invested)" {
         Legal = 1 | "legal",
         Change = 2 | "change",
         Lever = 3 | "lever",
         Micro = 4 | "micro",
         Mining = 6 | "mining",
+        Launchpad = 12 | "launchpad",
+        Dual = 13 | "dual",
     }
 }
 

@@ -195,7 +195,7 @@ pub async fn admin_product(
         total_cap: coin_units(p.total_cap, c)?,
         penalty_ppm: crate::earn::ppm(p.penalty.0.unwrap_or_default())?,
         enabled: p.enabled.as_deref() != Some("0"),
-        sort: p.sort.map_or(0, |s| s.0),
+        sort: p.sort.map(|s| s.0),
     };
     let id = match p.id {
         Some(id) => {

@@ -7,8 +7,10 @@ pub mod admin;
 pub mod copy;
 pub mod derivatives;
 pub mod doc;
+pub mod dual;
 pub mod earn;
 pub mod identity;
+pub mod launch;
 pub mod market;
 pub mod profile;
 pub mod site;
@@ -217,6 +219,14 @@ routes! { API_ROUTES, configure;
     post "/lh/deposit/order/cancel" => earn::cancel [IdParams => crate::earn::views::LockOrder], "user", "Redeem one's order early: the principal less the penalty returns to the spot account";
     get "/lh/deposit/summary" => earn::summary [NoParams => crate::earn::views::LockSummary], "user", "One's locked principal, yield paid and open orders per coin, and principal per product";
     get "/lh/deposit/records" => earn::records [PageParams => Paged<crate::earn::views::LockRecord>], "user", "One's lock-up ledger entries (subscriptions, yields, maturities, redemptions), newest first";
+    get "/project" => launch::projects [launch::ProjectsParams => Paged<crate::earn::ieo::Project>], "visitor", "Token sales, newest first (status 0 warm-up, 1 in progress, 2 ended, 3 credited)";
+    get "/project/detail" => launch::detail [IdParams => crate::earn::ieo::ProjectDetail], "visitor", "One token sale, with the caller's totals when signed in";
+    post "/project/order" => launch::order [launch::OrderParams => crate::earn::ieo::IeoOrder], "user", "Subscribe tokens (amount) during a sale: the cost is frozen until the allocation";
+    get "/user/project/order" => launch::my_orders [PageParams => Paged<crate::earn::ieo::IeoOrder>], "user", "One's token-sale subscriptions: allocation, refund, locked and released";
+    get "/dual/index" => dual::index [dual::IndexParams => Vec<crate::earn::dual::DualProduct>], "visitor", "Dual-investment products on sale (currency, kind call|put), soonest maturity first";
+    get "/dual/detail" => dual::detail [IdParams => crate::earn::dual::DualDetail], "visitor", "One dual product and its index samples";
+    post "/dual/buyDual" => dual::buy [dual::BuyParams => crate::earn::dual::DualOrder], "user", "Buy whole shares (num) of a dual product";
+    post "/dual/dual_list" => dual::list [dual::ListParams => Paged<crate::earn::dual::DualOrder>], "user", "One's dual orders (status 0 purchased, 1 settling, 2 completed, 3 failed)";
     post "/follow/traderStatus" => copy::trader_status [copy::StatusParams => crate::copy::follows::MyTrader], "user", "A trader pauses new follows, resumes, or retires (action)";
 }
 
@@ -243,6 +253,9 @@ routes! { ADMIN_ROUTES, configure_admin;
     get "/earn/lock/products" => earn::admin_products [NoParams => Vec<crate::earn::views::LockProduct>], "admin", "Every lock-up product, closed ones too";
     post "/earn/lock/product" => earn::admin_product [earn::ProductParams => crate::earn::views::LockProduct], "admin", "Create a lock-up product, or change one's terms (id) for the orders to come";
     get "/earn/reserves" => earn::reserves [NoParams => Vec<crate::earn::views::ReserveView>], "admin", "Each coin's yield reserve, the yield promised and the coverage";
+    get "/ieo/projects" => launch::admin_projects [PageParams => Paged<crate::earn::ieo::Project>], "admin", "Every token sale, newest first";
+    post "/ieo/project" => launch::admin_create [launch::NewProjectParams => crate::earn::ieo::Project], "admin", "Create a token sale";
+    post "/ieo/credit" => launch::admin_credit [IdParams => crate::earn::ieo::Project], "admin", "Review an ended sale and credit its buyers (tokens locked, released by cycle)";
     post "/earn/reserves/fund" => earn::fund [earn::FundParams => Vec<crate::earn::views::ReserveView>], "admin", "Fund a coin's yield reserve from the platform's own money (request_id makes a repeat a no-op)";
 }
 

@@ -251,7 +251,7 @@ pub const MENU: [(&str, bool); 22] = [
     ("stock", true),
     ("futures", true),
     ("copytrade", true),
-    ("financial", false),
+    ("financial", true),
     ("margin", false),
     ("otc", false),
     ("coupon", false),

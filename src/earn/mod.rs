@@ -1,26 +1,25 @@
-//! Earn services: the desk that runs one `LockupActor` per lock-up product,
-//! and the rules every caller goes through (the API, the admin screens, the
-//! seeding): a product's terms checked, subscriptions and redemptions turned
-//! into the product actor's messages, the yield reserve funded through the
-//! ledger.
+//! Earn services: the desk that runs each earn product's actor (a
+//! `LockupActor` per lock-up product, a `ProjectActor` per token sale, a
+//! `DualActor` per dual product), and the rules every caller goes through
+//! (the API, the admin screens, the seeding): `lock` (lock-up mining and its
+//! yield reserve; its views in `views`), `ieo` (token sales) and `dual`
+//! (dual investment).
 
+pub mod dual;
+pub mod ieo;
+pub mod lock;
 pub mod views;
 
-use crate::config::LockProductSettings;
-use crate::db::now_ms;
+pub use lock::{create, fund_reserve, ppm, redeem, subscribe, update, Terms};
+
 use crate::error::{ApiError, ApiResult, Kind};
-use crate::funds::units_error;
+use crate::markets::Markets;
 use crate::state::AppState;
-use ::actors::earn::engine;
-use ::actors::earn::lockstore::OrderRow;
-use ::actors::earn::{LockupActor, Redeem, Reload, Subscribe};
-use ::actors::ledger::{self, Operation, Posting, SystemAccount};
+use ::actors::earn::{DualActor, LockupActor, ProjectActor};
 use ::actors::market::actor::MarketError;
-use ::actors::money::{to_units, UnitsError};
 use ::actors::runtime::{Event, Handle, Registry};
 use ::actors::sql::Store;
-use actix::Recipient;
-use rust_decimal::Decimal;
+use actix::{Actor, Context, Handler, Recipient};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
@@ -30,18 +29,65 @@ struct Ctx {
     store: Store,
     events: Recipient<Event>,
     registry: Arc<Registry>,
+    markets: Arc<Markets>,
 }
 
-/// The earn desk: each lock-up product's actor.
+/// One kind of product's running actors, by product id.
+struct Running<A: Actor>(RwLock<HashMap<i64, Handle<A>>>);
+
+impl<A: Actor> Default for Running<A> {
+    fn default() -> Self {
+        Running(RwLock::default())
+    }
+}
+
+impl<A> Running<A>
+where
+    A: Actor<Context = Context<A>> + Handler<::actors::runtime::Checks>,
+{
+    /// The actor of product `id`, started (supervised, registered for
+    /// health) from `make` unless it runs.
+    fn run(
+        &self,
+        ctx: &Ctx,
+        name: String,
+        kind: &'static str,
+        id: i64,
+        make: impl Fn(Arc<::actors::runtime::Meter>) -> A + 'static,
+    ) -> Handle<A> {
+        let mut map = self.0.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(h) = map.get(&id) {
+            return h.clone();
+        }
+        let h = Handle::supervise(name, kind, make);
+        ctx.registry.add(h.clone());
+        map.insert(id, h.clone());
+        h
+    }
+
+    fn get(&self, id: i64, missing: &'static str) -> ApiResult<Handle<A>> {
+        self.0
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| ApiError::new(Kind::NotFound, missing))
+    }
+}
+
+/// The earn desk: each product's actor.
 #[derive(Default)]
 pub struct EarnDesk {
-    lock: RwLock<HashMap<i64, Handle<LockupActor>>>,
+    lock: Running<LockupActor>,
+    projects: Running<ProjectActor>,
+    duals: Running<DualActor>,
     ctx: OnceLock<Ctx>,
 }
 
 impl EarnDesk {
-    /// Seeds the configured products and reserve funding not seen before,
-    /// then starts every product's actor.
+    /// Seeds the configured products, sales and reserve funding not seen
+    /// before, then starts the actor of every lock-up product, every sale
+    /// and every dual product not settled, and the dual offers' renewal.
     pub async fn start(
         &self,
         state: &AppState,
@@ -49,50 +95,102 @@ impl EarnDesk {
         events: Recipient<Event>,
         registry: Arc<Registry>,
     ) -> Result<(), String> {
-        seed(state).await.map_err(|e| format!("earn: {e:?}"))?;
-        let ids: Vec<(i64,)> = sqlx::query_as("SELECT id FROM lock_products ORDER BY id")
-            .fetch_all(&*store)
-            .await
-            .map_err(|e| e.to_string())?;
         let _ = self.ctx.set(Ctx {
-            store,
+            store: store.clone(),
             events,
-            registry,
+            registry: registry.clone(),
+            markets: state.markets.clone(),
         });
-        for (id,) in ids {
-            self.run(id);
+        lock::seed(state)
+            .await
+            .map_err(|e| format!("earn: {e:?}"))?;
+        ieo::seed(state, &state.settings.earn.ieo)
+            .await
+            .map_err(|e| format!("token sales: {e:?}"))?;
+        let ids = |sql: &'static str| {
+            let store = store.clone();
+            async move {
+                sqlx::query_as::<_, (i64,)>(sql)
+                    .fetch_all(&*store)
+                    .await
+                    .map_err(|e| e.to_string())
+            }
+        };
+        for (id,) in ids("SELECT id FROM lock_products ORDER BY id").await? {
+            self.run_lock(id);
+        }
+        for (id,) in ids("SELECT id FROM ieo_projects ORDER BY id").await? {
+            self.run_project(id);
+        }
+        for (id,) in ids("SELECT id FROM dual_products WHERE status < 2 ORDER BY id").await? {
+            self.run_dual(id);
+        }
+        if !state.settings.earn.dual.is_empty() {
+            let for_renewal = state.clone();
+            registry.add(Handle::supervise(
+                "dual-renewal",
+                "dual_desk",
+                move |meter| dual::DualRenewal::new(for_renewal.clone(), meter),
+            ));
         }
         Ok(())
     }
 
-    fn run(&self, id: i64) -> Option<Handle<LockupActor>> {
-        let ctx = self.ctx.get()?;
-        let mut map = self.lock.write().unwrap_or_else(|p| p.into_inner());
-        if let Some(h) = map.get(&id) {
-            return Some(h.clone());
-        }
+    pub(crate) fn run_lock(&self, id: i64) {
+        let Some(ctx) = self.ctx.get() else { return };
         let (store, events) = (ctx.store.clone(), ctx.events.clone());
-        let make = move |meter| {
-            LockupActor::new(id, store.clone(), Some(events.clone())).with_meter(meter)
-        };
-        let h = Handle::supervise(format!("lockup:{id}"), "lockup_product", make);
-        ctx.registry.add(h.clone());
-        map.insert(id, h.clone());
-        Some(h)
+        self.lock.run(
+            ctx,
+            format!("lockup:{id}"),
+            "lockup_product",
+            id,
+            move |m| LockupActor::new(id, store.clone(), Some(events.clone())).with_meter(m),
+        );
     }
 
-    /// A product's actor.
+    pub(crate) fn run_project(&self, id: i64) {
+        let Some(ctx) = self.ctx.get() else { return };
+        let (store, events) = (ctx.store.clone(), ctx.events.clone());
+        self.projects
+            .run(ctx, format!("ieo:{id}"), "token_sale", id, move |m| {
+                ProjectActor::new(id, store.clone(), Some(events.clone())).with_meter(m)
+            });
+    }
+
+    /// Starts a dual product's actor, on its market's index.
+    pub(crate) fn run_dual(&self, id: i64) {
+        let Some(ctx) = self.ctx.get() else { return };
+        let (store, events) = (ctx.store.clone(), ctx.events.clone());
+        let markets: Vec<((i64, i64), Handle<::actors::market::actor::MarketActor>)> = ctx
+            .markets
+            .list
+            .iter()
+            .map(|m| ((m.spec.base, m.spec.quote), m.handle.clone()))
+            .collect();
+        self.duals
+            .run(ctx, format!("dual:{id}"), "dual_product", id, move |m| {
+                DualActor::new(id, store.clone(), markets.clone(), Some(events.clone()))
+                    .with_meter(m)
+            });
+    }
+
+    /// A lock-up product's actor.
     pub fn product(&self, id: i64) -> ApiResult<Handle<LockupActor>> {
-        self.lock
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| ApiError::new(Kind::NotFound, "err_lock_not_found"))
+        self.lock.get(id, "err_lock_not_found")
+    }
+
+    /// A token sale's actor.
+    pub fn project(&self, id: i64) -> ApiResult<Handle<ProjectActor>> {
+        self.projects.get(id, "err_ieo_not_found")
+    }
+
+    /// A dual product's actor.
+    pub fn dual(&self, id: i64) -> ApiResult<Handle<DualActor>> {
+        self.duals.get(id, "err_dual_not_found")
     }
 }
 
-/// The lock-up errors' keys as the API answers them.
+/// The earn errors' keys as the API answers them.
 pub fn earn_error(e: MarketError) -> ApiError {
     match e {
         MarketError::Invalid(key) => ApiError::invalid(key),
@@ -103,277 +201,17 @@ pub fn earn_error(e: MarketError) -> ApiError {
     }
 }
 
-fn unavailable() -> ApiError {
+pub(crate) fn unavailable() -> ApiError {
     ApiError::new(Kind::Internal, "err_market_unavailable")
 }
 
-/// Locks `amount` (units) in product `id` for `user`.
-pub async fn subscribe(state: &AppState, user: i64, id: i64, amount: i64) -> ApiResult<OrderRow> {
-    let h = state.earn.product(id)?;
-    h.send(Subscribe { user, amount })
-        .await
-        .map_err(|_| unavailable())?
-        .map_err(earn_error)
-}
-
-/// Redeems `user`'s open order `id` early.
-pub async fn redeem(state: &AppState, user: i64, id: i64) -> ApiResult<OrderRow> {
-    let product: Option<(i64,)> =
-        sqlx::query_as("SELECT product_id FROM lock_orders WHERE id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(user)
-            .fetch_optional(&state.db)
-            .await?;
-    let (product,) = product.ok_or_else(|| ApiError::new(Kind::NotFound, "err_lock_not_found"))?;
-    let h = state.earn.product(product)?;
-    h.send(Redeem { user, id })
-        .await
-        .map_err(|_| unavailable())?
-        .map_err(|e| match e {
-            // The order is the caller's but no longer open.
-            MarketError::NotFound => ApiError::invalid("err_lock_ended"),
-            e => earn_error(e),
-        })
-}
-
-/// A product's terms in units and millionths, checked.
-#[derive(Debug, Clone)]
-pub struct Terms {
-    pub category: String,
-    pub name: String,
-    pub currency: i64,
-    pub rate_min_ppm: i64,
-    pub rate_max_ppm: i64,
-    pub days: i64,
-    pub min_amount: i64,
-    pub user_cap: i64,
-    pub total_cap: i64,
-    pub penalty_ppm: i64,
-    pub enabled: bool,
-    pub sort: i64,
-}
-
-/// The most a day's rate may be (10 % a day), and a term (ten years).
-const RATE_MAX_PPM: i64 = 100_000;
-const DAYS_MAX: i64 = 3_650;
-
-impl Terms {
-    /// Checks the terms: a known category and coin, a range inside
-    /// (0, 10 %], whole days, a minimum within the caps, a penalty below the
-    /// whole principal, and a quota whose day's yield fits the ledger's
-    /// integers (the accrual multiplies them in SQL).
-    pub fn check(&self, state: &AppState) -> ApiResult<()> {
-        if !CATEGORIES.contains(&self.category.as_str()) {
-            return Err(ApiError::invalid("err_lock_category"));
-        }
-        if !state
-            .settings
-            .currencies
-            .iter()
-            .any(|c| c.id == self.currency)
-        {
-            return Err(ApiError::invalid("err_currency_invalid"));
-        }
-        let name_len = self.name.trim().chars().count();
-        let ok = (1..=40).contains(&name_len)
-            && 0 < self.rate_min_ppm
-            && self.rate_min_ppm <= self.rate_max_ppm
-            && self.rate_max_ppm <= RATE_MAX_PPM
-            && (1..=DAYS_MAX).contains(&self.days)
-            && 0 < self.min_amount
-            && self.min_amount <= self.user_cap
-            && self.user_cap <= self.total_cap
-            && (0..1_000_000).contains(&self.penalty_ppm)
-            && self
-                .total_cap
-                .checked_mul(self.rate_max_ppm.max(1))
-                .is_some()
-            && engine::promised_yield(&self.lock_terms(), self.total_cap, self.days) < i64::MAX;
-        if ok {
-            Ok(())
-        } else {
-            Err(ApiError::invalid("err_lock_terms"))
-        }
-    }
-
-    fn lock_terms(&self) -> engine::LockTerms {
-        engine::LockTerms {
-            rate_min_ppm: self.rate_min_ppm,
-            rate_max_ppm: self.rate_max_ppm,
-            days: self.days,
-            min_amount: self.min_amount,
-            user_cap: self.user_cap,
-            total_cap: self.total_cap,
-            penalty_ppm: self.penalty_ppm,
-        }
-    }
-
-    /// The configured product's terms.
-    pub fn of(c: &LockProductSettings) -> ApiResult<Terms> {
-        Ok(Terms {
-            category: c.category.clone(),
-            name: c.name.clone(),
-            currency: c.currency,
-            rate_min_ppm: ppm(c.rate_min)?,
-            rate_max_ppm: ppm(c.rate_max)?,
-            days: c.days,
-            min_amount: units_of(c.min_amount)?,
-            user_cap: units_of(c.user_cap)?,
-            total_cap: units_of(c.total_cap)?,
-            penalty_ppm: ppm(c.penalty)?,
-            enabled: true,
-            sort: c.sort,
-        })
-    }
-}
-
-/// A configured amount in ledger units, checked.
-fn units_of(d: Decimal) -> ApiResult<i64> {
-    to_units(d).map_err(units_error)
-}
-
-/// A share as millionths, checked (a share with more than six decimals is
-/// refused rather than rounded).
-pub fn ppm(d: Decimal) -> ApiResult<i64> {
-    let v = d
-        .checked_mul(Decimal::from(1_000_000))
-        .ok_or_else(|| units_error(UnitsError::TooLarge))?;
-    if v.fract() != Decimal::ZERO {
-        return Err(ApiError::invalid("err_lock_terms"));
-    }
-    i64::try_from(v).map_err(|_| units_error(UnitsError::TooLarge))
-}
-
-/// Creates a product (its first day starts at the last accrual moment) and
-/// starts its actor; answers its id.
-pub async fn create(state: &AppState, key: &str, t: &Terms) -> ApiResult<i64> {
-    t.check(state)?;
-    let now = now_ms();
-    let hour = state.settings.earn.accrual_hour.clamp(0, 23);
-    let accrued_through = engine::period_start(engine::period(now, hour), hour);
-    let mut tx = state.db.begin().await?;
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO lock_products (key, category, name, currency, rate_min_ppm, rate_max_ppm, days, min_amount, user_cap, total_cap, penalty_ppm, enabled, accrual_hour, accrued_through, sort, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) RETURNING id",
-    )
-    .bind(key)
-    .bind(&t.category)
-    .bind(t.name.trim())
-    .bind(t.currency)
-    .bind(t.rate_min_ppm)
-    .bind(t.rate_max_ppm)
-    .bind(t.days)
-    .bind(t.min_amount)
-    .bind(t.user_cap)
-    .bind(t.total_cap)
-    .bind(t.penalty_ppm)
-    .bind(i64::from(t.enabled))
-    .bind(hour)
-    .bind(accrued_through)
-    .bind(t.sort)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
-    sqlx::query("INSERT INTO earn_reserves (currency, promised) VALUES ($1, 0) ON CONFLICT (currency) DO NOTHING")
-        .bind(t.currency)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    state.earn.run(id);
-    Ok(id)
-}
-
-/// Changes a product's terms for the orders to come (open orders keep the
-/// terms they were taken on) and has its actor reread them.
-pub async fn update(state: &AppState, id: i64, t: &Terms) -> ApiResult<()> {
-    t.check(state)?;
-    let h = state.earn.product(id)?;
-    let (currency,): (i64,) = sqlx::query_as("SELECT currency FROM lock_products WHERE id = $1")
-        .bind(id)
-        .fetch_one(&state.db)
-        .await?;
-    if currency != t.currency {
-        // Orders and the reserve are in the product's coin.
-        return Err(ApiError::invalid("err_lock_terms"));
-    }
-    sqlx::query(
-        "UPDATE lock_products SET category = $1, name = $2, rate_min_ppm = $3, rate_max_ppm = $4, days = $5, min_amount = $6, user_cap = $7, total_cap = $8, penalty_ppm = $9, enabled = $10, sort = $11, updated_at = $12 WHERE id = $13",
-    )
-    .bind(&t.category)
-    .bind(t.name.trim())
-    .bind(t.rate_min_ppm)
-    .bind(t.rate_max_ppm)
-    .bind(t.days)
-    .bind(t.min_amount)
-    .bind(t.user_cap)
-    .bind(t.total_cap)
-    .bind(t.penalty_ppm)
-    .bind(i64::from(t.enabled))
-    .bind(t.sort)
-    .bind(now_ms())
-    .bind(id)
-    .execute(&state.db)
-    .await?;
-    h.send(Reload).await.map_err(|_| unavailable())?;
-    Ok(())
-}
-
-/// Funds a coin's yield reserve with the platform's own money: from the
-/// deposits account (money entering the platform) to the reserve, through
-/// the ledger under `key` (a repeat moves nothing).
-pub async fn fund_reserve(
-    state: &AppState,
-    currency: i64,
-    amount: i64,
-    key: String,
-) -> ApiResult<()> {
-    if !state.settings.currencies.iter().any(|c| c.id == currency) {
-        return Err(ApiError::invalid("err_currency_invalid"));
-    }
-    sqlx::query("INSERT INTO earn_reserves (currency, promised) VALUES ($1, 0) ON CONFLICT (currency) DO NOTHING")
-        .bind(currency)
-        .execute(&state.db)
-        .await?;
-    let op = Operation {
-        key,
-        reason: "reserve_funding".into(),
-        ref_type: "earn_reserve".into(),
-        ref_id: currency,
-        postings: vec![
-            Posting::system(SystemAccount::Deposits, currency, -amount),
-            Posting::system(SystemAccount::MiningReserve, currency, amount),
-        ],
-    };
-    ledger::apply(&state.db, &op)
-        .await
-        .map_err(crate::funds::ledger_error)?;
-    Ok(())
-}
-
-/// Seeds the configured products whose key is new, and the configured
-/// reserve funding (once per coin).
-async fn seed(state: &AppState) -> ApiResult<()> {
-    let earn = &state.settings.earn;
-    for c in &earn.lock {
-        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM lock_products WHERE key = $1")
-            .bind(&c.key)
-            .fetch_optional(&state.db)
-            .await?;
-        if known.is_none() {
-            create(state, &c.key, &Terms::of(c)?).await?;
-        }
-    }
-    for f in &earn.reserve_funding {
-        let amount = units_of(f.amount)?;
-        if amount > 0 {
-            fund_reserve(
-                state,
-                f.currency,
-                amount,
-                format!("reserve-seed:{}", f.currency),
-            )
-            .await?;
-        }
-    }
-    Ok(())
+/// A coin's symbol by id.
+pub(crate) fn coin_name(state: &AppState, id: i64) -> String {
+    state
+        .settings
+        .currencies
+        .iter()
+        .find(|c| c.id == id)
+        .map(|c| c.name.clone())
+        .unwrap_or_default()
 }

@@ -62,6 +62,8 @@ pub struct LockProduct {
     /// Taking subscriptions: enabled, and the reserve covers a minimum order.
     pub open: bool,
     pub enabled: bool,
+    /// Place in the lists (smaller first).
+    pub sort: i64,
 }
 
 /// One day's rate.
@@ -158,6 +160,7 @@ fn product_view(
         next_accrual_at: p.accrued_through + engine::DAY_MS,
         open,
         enabled: p.enabled == 1,
+        sort: p.sort,
     }
 }
 

@@ -471,8 +471,28 @@ async fn accruals_missed_while_down_apply_once(backend: Backend) {
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(made.success());
     let admin = first.login(admin_email, "AdminPass123").await;
-    let token = funded(&first, &admin, "1000").await;
+    let token = funded(&first, &admin, "1100").await;
+    first.fund(&token, &admin, "1", "1").await;
     lock(&first, &token, USDT_LOCK, "1000").await.assert_ok();
+    // A token-sale subscription and a dual order open too.
+    first
+        .post(
+            "/project/order",
+            Some(&token),
+            &[("project_id", "1"), ("amount", "100")],
+        )
+        .await
+        .assert_ok();
+    let duals = first.get("/dual/index?currency=BTC&kind=call", None).await;
+    let dual = duals.message()[0]["id"].as_i64().unwrap_or_default();
+    first
+        .post(
+            "/dual/buyDual",
+            Some(&token),
+            &[("id", &dual.to_string()), ("num", "1")],
+        )
+        .await
+        .assert_ok();
     first.kill();
 
     let pool = {
@@ -482,6 +502,29 @@ async fn accruals_missed_while_down_apply_once(backend: Backend) {
             .unwrap_or_else(|e| panic!("{e}"))
     };
     days_pass(&pool, USDT_LOCK, 5).await;
+    // While it was down the sale ended, and the dual product matured with
+    // one index sample recorded before the kill.
+    let now = bourse::db::now_ms();
+    for sql in [
+        format!(
+            "UPDATE ieo_projects SET ends_at = {} WHERE id = 1",
+            now - 1_000
+        ),
+        format!(
+            "UPDATE dual_products SET starts_at = {}, matures_at = {} WHERE id = {dual}",
+            now - 2 * DAY,
+            now - 1_000
+        ),
+        format!(
+            "INSERT INTO dual_samples (product_id, at, price) VALUES ({dual}, {}, 6000000000000)",
+            now - 60_000
+        ),
+    ] {
+        sqlx::query(&sql)
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
     pool.close().await;
     let second = restarted(backend, &url, &dir).await;
     wait_for("the missed days", async || {
@@ -494,7 +537,34 @@ async fn accruals_missed_while_down_apply_once(backend: Backend) {
     assert_eq!(rates.len(), 5);
     let total: f64 = rates.iter().map(|r| 1000.0 * *r as f64 / 1e6).sum();
     assert!((dec(&o["accrued"]) - total).abs() < 1e-9);
-    assert!((spot(second.balance(&token, "3", "2").await) - 1000.0 - total).abs() < 1e-9);
+    // The sale was allocated once (100 asked, not oversubscribed: all of it).
+    wait_for("the allocation", async || {
+        let l = second.get("/user/project/order", Some(&token)).await;
+        l.message()["data"][0]["status"] == 1
+    })
+    .await;
+    let l = second.get("/user/project/order", Some(&token)).await;
+    assert_eq!(l.message()["data"][0]["allocated"], "100");
+    assert_eq!(l.message()["data"][0]["refund"], "0");
+    // The dual order settled once, on the sample: 60 000 is below its
+    // linked price, so the coin came back with interest.
+    wait_for("the settlement", async || {
+        let l = second.post("/dual/dual_list", Some(&token), &[]).await;
+        l.message()["data"][0]["status"] == 2
+    })
+    .await;
+    let l = second.post("/dual/dual_list", Some(&token), &[]).await;
+    assert_eq!(l.message()["data"][0]["settlement_price"], "60000");
+    assert_eq!(l.message()["data"][0]["payout"]["currency"], "BTC");
+    let (settled,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM ledger_operations WHERE reason = 'dual_settle'")
+            .fetch_one(&second.state.db)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(settled, 1);
+    // The principal is back with its yield; the sale's cost (10 USDT) stays
+    // frozen until its review.
+    assert!((spot(second.balance(&token, "3", "2").await) - 1090.0 - total).abs() < 1e-9);
     let admin = second.admin().await;
     second.assert_audit(&admin).await;
 }

@@ -180,6 +180,29 @@ const CASES: &[Case] = &[
         fields: &["amount"],
     },
     Case {
+        path: "/project/order",
+        admin: false,
+        base: &[("project_id", "1")],
+        fields: &["amount"],
+    },
+    Case {
+        path: "/ieo/project",
+        admin: true,
+        base: &[
+            ("name", "Hostile sale"),
+            ("token", "TRX"),
+            ("pay_currency", "USDT"),
+            ("price", "1"),
+            ("supply", "100"),
+            ("user_cap", "10"),
+            ("min_amount", "1"),
+            ("starts_at", "1800000000000"),
+            ("ends_at", "1800000100000"),
+            ("cycles", "1"),
+        ],
+        fields: &["price", "supply", "user_cap", "min_amount"],
+    },
+    Case {
         path: "/fiat_rates",
         admin: true,
         base: &[("code", "CNY")],
@@ -190,6 +213,15 @@ const CASES: &[Case] = &[
 /// Routes that take no money or price (ids, pages and choices are checked by
 /// their own tests).
 const NO_MONEY: &[&str] = &[
+    "/project",
+    "/project/detail",
+    "/user/project/order",
+    "/dual/index",
+    "/dual/detail",
+    "/dual/buyDual",
+    "/dual/dual_list",
+    "/ieo/projects",
+    "/ieo/credit",
     "/lh/deposit/config",
     "/lh/deposit/detail",
     "/lh/deposit/order",

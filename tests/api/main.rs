@@ -18,6 +18,7 @@ mod node;
 mod profile;
 mod promises;
 mod restart;
+mod sales;
 mod smtp;
 mod supervision;
 mod upload;

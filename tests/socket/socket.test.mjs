@@ -212,3 +212,25 @@ test("a leader's open and close reach the follower's socket as copy events", asy
   assert.equal(gone.lead_id, lead.id);
   await call('/follow/cancel', { token: demo, form: { id: String((await call('/follow/my', { method: 'GET', token: demo })).data[0].id), close: '1' } });
 });
+
+test('earn products tell every socket when their figures move', async () => {
+  const demo = await call('/user/login', { form: { user_string: 'demo@bourse.local', password: 'Demo123456' } });
+  const s = connect();
+  await next(s, 'connect', 5000);
+  s.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  await next(s, 'market_depth', 5000);
+  // A lock-up subscription: the product's locked total (at most a second later).
+  const locked = next(s, 'lock_products', 5000, (p) => p.id === 1 && p.holders >= 1);
+  const order = await call('/lh/deposit', { token: demo, form: { config_id: '1', amount: '100' } });
+  await locked;
+  await call('/lh/deposit/order/cancel', { token: demo, form: { id: String(order.id) } });
+  // A token-sale subscription: the sale's subscribed total.
+  const sale = next(s, 'ieo_project', 5000, (p) => p.id === 1 && p.subscribers >= 1);
+  await call('/project/order', { token: demo, form: { project_id: '1', amount: '100' } });
+  await sale;
+  // A dual purchase: the product's shares left.
+  const [product] = await call('/dual/index?currency=BTC&kind=put', { method: 'GET' });
+  const sold = next(s, 'dual_products', 5000, (p) => p.id === product.id && p.shares_left === product.shares_left - 1);
+  await call('/dual/buyDual', { token: demo, form: { id: String(product.id), num: '1' } });
+  await sold;
+});

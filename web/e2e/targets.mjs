@@ -6,9 +6,10 @@
 // logs in, gets an open contract position (so its TP/SL and Close buttons show)
 // and then every main screen — home, market list, market detail, spot trade,
 // contract, options, assets, settings, the deposit coin picker, and copy
-// trading's list, a lead trader's page, the follow form and the apply form — is opened
-// at 390 × 844 in each language and EVERY visible clickable element on it is
-// measured. Clickable means: a button, link, checkbox, radio or an element
+// trading's list, a lead trader's page, the follow form and the apply form, and
+// lock-up mining's Lock tab, product list, product page, orders and the Assets
+// mining tab — is opened at 390 × 844 in each language and EVERY visible
+// clickable element on it is measured. Clickable means: a button, link, checkbox, radio or an element
 // with a button-like role, or any element the app styles with
 // `cursor: pointer` (how an element with only an onClick handler shows
 // itself). The run fails naming each element (test id, label, text or class),
@@ -39,6 +40,11 @@ const SCREENS = [
   ['deposit-picker', '/pages/fund/receive', ['[data-testid="coin-picker"] [data-testid^="pick-"]']],
   ['copytrade', '/pages/copytrade/copy', ['[data-testid="cp-trader"]']],
   ['copytrade-lead', '/pages/copytrade/my?tab=lead', ['[data-testid="cp-apply-form"]']],
+  ['lock', '/pages/lockming/welcome', ['[data-testid="lm-platform"]', '[data-testid="lm-mine"] .lm-card-head']],
+  ['lock-list', '/pages/lockming/lockming?category=lock', ['[data-testid="lm-product"]']],
+  ['lock-buy', '/pages/lockming/buy?id=1', ['[data-testid="lm-buy-form"]', '[data-testid="lm-balance"]']],
+  ['lock-orders', '/pages/lockming/order', ['[data-testid="lm-current-list"], .lm-empty']],
+  ['assets-mining', '/pages/fund/assets?tab=mining', ['[data-testid="mining-tab"]', '.paged-list']],
 ];
 
 /** The one page of this run (set when it starts). */

@@ -224,10 +224,17 @@ pub fn released(allocated: i64, lock_ends: i64, cycle_ms: i64, cycles: i64, now:
     } else {
         ((now - lock_ends) / cycle_ms + 1).min(cycles)
     };
+    released_after(allocated, done, cycles)
+}
+
+/// Tokens released of `allocated` once `done` of `cycles` releases are
+/// applied: equal parts rounded down, the last one the rest.
+pub fn released_after(allocated: i64, done: i64, cycles: i64) -> i64 {
+    let cycles = cycles.max(1);
     if done >= cycles {
         allocated
     } else {
-        mul_div(allocated, done, cycles)
+        mul_div(allocated, done.max(0), cycles)
     }
 }
 

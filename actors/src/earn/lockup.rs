@@ -388,6 +388,11 @@ impl Handler<Accrue> for LockupActor {
     }
 }
 
+/// Basis points as a percent with two decimals.
+fn pct(bp: i64) -> String {
+    format!("{}.{:02}", bp / 100, bp % 100)
+}
+
 impl Handler<Checks> for LockupActor {
     type Result = MessageResult<Checks>;
 
@@ -400,20 +405,23 @@ impl Handler<Checks> for LockupActor {
         let mut checks = vec![
             Check::ok("orders", self.orders.len().to_string()),
             // An accrual a minute late is overdue (the timer looks every 5 s).
+            // The detail is the moment (ms) either way.
             if now - next > 60_000 {
-                Check::fail("next_accrual", format!("overdue since {next}"))
+                Check::fail("next_accrual", next.to_string())
             } else {
                 Check::ok("next_accrual", next.to_string())
             },
         ];
         let (reserve, promised) = self.reserve;
+        // Coverage in percent ("none" when nothing is promised).
         checks.push(match engine::coverage_bp(reserve, promised) {
-            None => Check::ok("reserve_coverage", "nothing promised"),
-            Some(bp) if bp >= 10_000 => Check::ok("reserve_coverage", format!("{bp} bp")),
-            Some(bp) => Check::fail("reserve_coverage", format!("{bp} bp")),
+            None => Check::ok("reserve_coverage", "none"),
+            Some(bp) if bp >= 10_000 => Check::ok("reserve_coverage", pct(bp)),
+            Some(bp) => Check::fail("reserve_coverage", pct(bp)),
         });
         if let Some((at, ms)) = self.last_accrual {
-            checks.push(Check::ok("last_accrual", format!("{at}: {ms} ms")));
+            checks.push(Check::ok("last_accrual", at.to_string()));
+            checks.push(Check::ok("accrual_ms", ms.to_string()));
         }
         MessageResult(checks)
     }

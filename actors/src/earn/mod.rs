@@ -5,12 +5,18 @@
 //! before the day starts, the daily yield and early redemption, the reserve
 //! that must cover every yield promised, the pro-rata allocation of an
 //! oversubscribed sale and its release by cycles, and the dual settlement for
-//! calls and puts. Each lock-up product runs in its own `LockupActor`
-//! (`lockup`), which owns its orders and its daily accrual; `lockstore` holds
-//! its statements.
+//! calls and puts. Each product runs in an actor of its own that owns its
+//! orders and timers: a lock-up product in a `LockupActor` (`lockup`, its
+//! statements in `lockstore`), a token sale in a `ProjectActor` (`ieo`,
+//! `ieostore`), a dual product in a `DualActor` (`dual`).
 
+pub mod dual;
 pub mod engine;
+pub mod ieo;
+pub mod ieostore;
 pub mod lockstore;
 pub mod lockup;
 
+pub use dual::{BuyDual, DualActor, ReloadDual};
+pub use ieo::{Credit, ProjectActor, ReloadProject, SubscribeSale};
 pub use lockup::{Accrue, LockupActor, Redeem, Reload, Subscribe};

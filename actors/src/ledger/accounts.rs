@@ -1,5 +1,5 @@
 //! Every ledger account in one table, for both crates: the user asset accounts
-//! (by the app's codes, 1-4 today) and the system's counter-accounts (holder
+//! (by the app's codes) and the system's counter-accounts (holder
 //! 0, codes from 101). A product that holds users' money apart, or pays from a
 //! reserve of its own, adds a row here; the server reads names, what users may
 //! transfer between, and the audit's labels from this table.
@@ -60,6 +60,14 @@ pub const ACCOUNTS: &[AccountDef] = &[
         transferable: false,
         ..user(account::MINING, "mining")
     },
+    AccountDef {
+        transferable: false,
+        ..user(account::LAUNCHPAD, "launchpad")
+    },
+    AccountDef {
+        transferable: false,
+        ..user(account::DUAL, "dual")
+    },
     system(SystemAccount::Deposits, "deposits"),
     system(SystemAccount::Withdrawals, "withdrawals"),
     system(SystemAccount::Fees, "fees"),
@@ -70,6 +78,8 @@ pub const ACCOUNTS: &[AccountDef] = &[
     system(SystemAccount::Rebates, "rebates"),
     system(SystemAccount::Contracts, "contracts"),
     system(SystemAccount::MiningReserve, "mining_reserve"),
+    system(SystemAccount::Launchpad, "launchpad_sales"),
+    system(SystemAccount::Dual, "dual_house"),
 ];
 
 /// The user asset accounts, in the app's order.
@@ -126,6 +136,8 @@ mod tests {
             Rebates,
             Contracts,
             MiningReserve,
+            Launchpad,
+            Dual,
         ] {
             assert_ne!(name_of(0, s as i64), "unknown", "{s:?}");
         }

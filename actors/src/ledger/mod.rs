@@ -43,6 +43,10 @@ pub mod account {
     pub const MICRO: i64 = 4;
     /// Principal locked in lock-up mining: only the product moves it.
     pub const MINING: i64 = 6;
+    /// Tokens of a token sale credited and still locked, released by cycle.
+    pub const LAUNCHPAD: i64 = 12;
+    /// What is invested in dual investment until it settles.
+    pub const DUAL: i64 = 13;
 }
 
 /// The system's named counter-accounts (holder [`SYSTEM`]).
@@ -64,6 +68,12 @@ pub enum SystemAccount {
     /// The yield reserve of lock-up mining, per coin: funded by the platform,
     /// it pays the daily yields and receives early-redemption penalties.
     MiningReserve = 110,
+    /// Token sales: the tokens issued to subscribers leave it, what they
+    /// paid for them enters it.
+    Launchpad = 115,
+    /// The house side of dual investment: it takes what is invested and
+    /// pays what settles.
+    Dual = 116,
 }
 
 /// Which half of a balance a posting touches.

@@ -68,6 +68,7 @@ export const ROUTES = {
   home: '/pages/index/index',
   market: '/pages/market/market',
   lock: '/pages/lockming/welcome',
+  financial: '/pages/financial/index',
   contract: '/pages/transaction/contract',
   assets: '/pages/fund/assets',
   login: '/pages/common/login',

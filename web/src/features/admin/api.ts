@@ -236,6 +236,71 @@ export interface LeadApplication {
   reviewed_at: number | null;
 }
 
+/** A lock-up product as the admin sees it (`GET /admin/api/earn/lock/products`): rates and penalty in percent. */
+export interface LockProduct {
+  id: number;
+  /** `lock`, `defi` or `cloud`. */
+  category: string;
+  name: string;
+  currency_id: number;
+  currency: string;
+  /** The daily yield range, percent of the principal per day ("0.30"). */
+  rate_min: string;
+  rate_max: string;
+  /** Today's rate (percent), drawn before the day started; null before the first day. */
+  today_rate: string | null;
+  days: number;
+  min_amount: string;
+  user_cap: string;
+  total_cap: string;
+  total_locked: string;
+  remaining: string;
+  holders: number;
+  /** Percent of the principal an early redemption forfeits ("0.50"). */
+  penalty_rate: string;
+  reserve: string;
+  promised: string;
+  /** reserve / promised in percent ("166.66"); null when nothing is promised. */
+  coverage: string | null;
+  accrual_hour: number;
+  /** When the next day's yield is paid (ms). */
+  next_accrual_at: number;
+  /** Taking subscriptions: enabled, quota left and the reserve covers a minimum order. */
+  open: boolean;
+  enabled: boolean;
+}
+
+/**
+ * A product's terms as `POST /admin/api/earn/lock/product` takes them: rates
+ * and penalty as SHARES of the principal ("0.003" is 0.3 %), not percent.
+ */
+export interface LockProductParams {
+  id?: number;
+  category: string;
+  name: string;
+  currency: string;
+  rate_min: string;
+  rate_max: string;
+  days: string;
+  min_amount: string;
+  user_cap: string;
+  total_cap: string;
+  penalty: string;
+  enabled: '1' | '0';
+  sort?: string;
+}
+
+/** One coin's yield reserve (`GET /admin/api/earn/reserves`). */
+export interface EarnReserve {
+  currency_id: number;
+  currency: string;
+  reserve: string;
+  /** The yield open orders may still be paid at the top of their ranges. */
+  promised: string;
+  /** reserve / promised in percent ("166.66"); null when nothing is promised. */
+  coverage: string | null;
+}
+
 const adminApi = fundsApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminQueue: build.query<Paged<QueueItem>, { kind: QueueKind; state?: number; page: number; limit: number }>({
@@ -275,6 +340,32 @@ const adminApi = fundsApi.injectEndpoints({
   }),
 });
 
+/**
+ * Lock-up mining's products and yield reserves. Funding a reserve opens or
+ * closes products (each shows its coin's reserve), and a new product may add
+ * its coin's reserve, so either change refreshes both lists.
+ */
+const earnAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminEarn'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getLockProducts: build.query<LockProduct[], void>({
+      queryFn: (_arg, api) => adminFetch<LockProduct[]>({ path: '/earn/lock/products' }, api),
+      providesTags: ['AdminEarn'],
+    }),
+    saveLockProduct: build.mutation<LockProduct, LockProductParams>({
+      queryFn: (params, api) => adminFetch<LockProduct>({ path: '/earn/lock/product', method: 'POST', params: { ...params } }, api),
+      invalidatesTags: ['AdminEarn'],
+    }),
+    getEarnReserves: build.query<EarnReserve[], void>({
+      queryFn: (_arg, api) => adminFetch<EarnReserve[]>({ path: '/earn/reserves' }, api),
+      providesTags: ['AdminEarn'],
+    }),
+    fundEarnReserve: build.mutation<EarnReserve[], { currency: number; amount: string; request_id: string }>({
+      queryFn: (params, api) => adminFetch<EarnReserve[]>({ path: '/earn/reserves/fund', method: 'POST', params }, api),
+      invalidatesTags: ['AdminEarn'],
+    }),
+  }),
+});
+
 export const {
   useLazyGetAdminQueueQuery,
   useDecideMutation,
@@ -286,3 +377,5 @@ export const {
   useLazyGetLeadApplicationsQuery,
   useReviewLeadApplicationMutation,
 } = adminApi;
+
+export const { useGetLockProductsQuery, useSaveLockProductMutation, useGetEarnReservesQuery, useFundEarnReserveMutation } = earnAdminApi;

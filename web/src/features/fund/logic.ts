@@ -194,13 +194,19 @@ export function isAccountId(value: number): value is AccountId {
   return ACCOUNTS.some((a) => a.id === value);
 }
 
-/** The Assets tabs: which account and which kind of coin each shows. */
+/**
+ * The Assets tabs: which account and which kind of coin each shows. Mining
+ * is the principal locked in lock-up mining (the wallet list's account 6):
+ * it counts in the total and the split, and its tab shows the lock-up
+ * summary and records rather than balances.
+ */
 export const ASSET_TABS = [
   { key: 'crypto', account: 2, kind: 'coin' },
   { key: 'fiat', account: 1, kind: null },
   { key: 'futures', account: 3, kind: null },
   { key: 'options', account: 4, kind: null },
   { key: 'stock', account: 2, kind: 'stock' },
+  { key: 'mining', account: 6, kind: null },
 ] as const;
 
 export type AssetTab = (typeof ASSET_TABS)[number]['key'];
@@ -287,6 +293,10 @@ const REASONS = [
   'contract_overnight',
   'option_open',
   'option_settle',
+  'lock_subscribe',
+  'lock_yield',
+  'lock_matured',
+  'lock_redeem',
 ] as const;
 
 /** Locale key of a ledger reason, or null for a reason this version does not know (shown as sent). */

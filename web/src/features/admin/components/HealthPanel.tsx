@@ -17,11 +17,18 @@ const HEALTH_POLL_MS = 2000;
  * accounts, so the admin must be able to tell their activity from customers'.
  */
 const DEMO_KINDS = new Set(['demo-traders']);
+/** Checks whose detail, when a number, is a moment (ms since the epoch): shown as a date and time. */
+const TIME_CHECKS = new Set(['next_accrual', 'last_accrual', 'next_timer', 'last_renewal']);
 
 function CheckRow({ check }: { check: ActorCheck }) {
   const { t } = useTranslation();
   const numeric = /^-?\d+(\.\d+)?$/.test(check.detail);
-  const detail = numeric ? formatDecimal(check.detail) : t(`admin.health.details.${check.detail}`, { defaultValue: check.detail });
+  const detail =
+    TIME_CHECKS.has(check.name) && /^\d+$/.test(check.detail)
+      ? formatDateTime(Number(check.detail))
+      : numeric
+        ? formatDecimal(check.detail)
+        : t(`admin.health.details.${check.detail}`, { defaultValue: check.detail });
   return (
     <li className={`health-check ${check.status}`} data-testid="admin-check" data-name={check.name} data-status={check.status}>
       <span className={`admin-dot ${check.status}`} aria-hidden />

@@ -1,7 +1,8 @@
 /**
  * The admin's review desk (only for accounts with role "admin"; the server
  * refuses everyone else anyway): deposit, withdrawal and verification queues,
- * lead-trader applications, the accounts, the ledger audit, the platform deposit addresses and the actors' health.
+ * lead-trader applications, the accounts, the ledger audit, the platform deposit addresses, lock-up
+ * mining's products and yield reserves, and the actors' health.
  */
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +15,14 @@ import { useGetUserInfoQuery } from '../../../lib/api';
 import { ROUTES } from '../../../lib/constants';
 import { selectUser } from '../../../lib/session';
 import { QueuePanel } from '../components/QueuePanel';
+import { EarnPanel } from '../components/EarnPanel';
 import { HealthPanel } from '../components/HealthPanel';
 import { LeadTradersPanel } from '../components/LeadTradersPanel';
 import { AddressesPanel, AuditPanel } from '../components/SystemPanels';
 import { UsersPanel } from '../components/UsersPanel';
 import '../../../shared/funds/styles.css';
 
-const TABS = ['deposits', 'withdrawals', 'verifications', 'traders', 'users', 'audit', 'addresses', 'health'] as const;
+const TABS = ['deposits', 'withdrawals', 'verifications', 'traders', 'users', 'earn', 'audit', 'addresses', 'health'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -50,6 +52,7 @@ export default function AdminPage() {
       {tab === 'deposits' || tab === 'withdrawals' || tab === 'verifications' ? <QueuePanel key={tab} kind={tab} /> : null}
       {tab === 'traders' ? <LeadTradersPanel /> : null}
       {tab === 'users' ? <UsersPanel /> : null}
+      {tab === 'earn' ? <EarnPanel /> : null}
       {tab === 'audit' ? <AuditPanel /> : null}
       {tab === 'addresses' ? <AddressesPanel /> : null}
       {tab === 'health' ? <HealthPanel /> : null}

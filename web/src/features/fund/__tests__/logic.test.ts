@@ -8,6 +8,7 @@ import {
   coinParam,
   coinView,
   compareDecimal,
+  isAssetTab,
   isSmallBalance,
   reasonKey,
   receiveAfterFee,
@@ -164,7 +165,28 @@ describe('ledger reasons', () => {
   it('translates the known reasons and leaves others as sent', () => {
     expect(reasonKey('deposit')).toBe('fund.reason.deposit');
     expect(reasonKey('option_settle')).toBe('fund.reason.option_settle');
+    expect(reasonKey('lock_yield')).toBe('fund.reason.lock_yield');
+    expect(reasonKey('lock_redeem')).toBe('fund.reason.lock_redeem');
     expect(reasonKey('something_new')).toBeNull();
+  });
+});
+
+describe('the mining tab', () => {
+  const withMining: WalletList = {
+    ...wallet,
+    total_usdt: '77200.5',
+    accounts: [...wallet.accounts, { account: 6, name: 'mining', total_usdt: '100', balances: [row('USDT', 'coin', '100', '100', '0', 3), row('BTC', 'coin', '0', '0', '0', 1)] }],
+  };
+
+  it('is the mining account, counted in the split', () => {
+    expect(isAssetTab('mining')).toBe(true);
+    expect(balancesForTab(withMining, 'mining').map((r) => r.name)).toEqual(['USDT', 'BTC']);
+    expect(splitByTab(withMining).find((x) => x.key === 'mining')).toEqual({ key: 'mining', value: '100' });
+  });
+
+  it('is left out of the split while nothing is locked (or the server lists no mining account)', () => {
+    expect(splitByTab(wallet).some((x) => x.key === 'mining')).toBe(false);
+    expect(balancesForTab(wallet, 'mining')).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Donut chart of how the assets split over the tabs (crypto, fiat, futures,
- * options, stock), with a legend of shares. Its own chunk: recharts loads only
- * when there is something to draw. Percentages are for the picture only; no
+ * options, stock, mining), with a legend of shares. Its own chunk: recharts
+ * loads only when there is something to draw. Percentages are for the picture only; no
  * money is computed from them.
  */
 import { Cell, Pie, PieChart } from 'recharts';
@@ -17,6 +17,7 @@ const COLORS: Record<AssetTab, string> = {
   futures: '#3d8bfd',
   options: '#9b6bff',
   stock: '#ff7a8a',
+  mining: '#0ecb81',
 };
 
 interface Props {

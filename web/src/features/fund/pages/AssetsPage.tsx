@@ -2,7 +2,9 @@
  * Assets tab (login required): the total in USDT and in the chosen fiat, the
  * quick actions, the split of the assets over the accounts, and one tab per
  * account (crypto and stock split the spot account by kind) with each coin's
- * available, frozen and value. A coin opens its balance and ledger.
+ * available, frozen and value. A coin opens its balance and ledger. The last
+ * tab, mining, shows what is locked in lock-up mining (per coin, with the
+ * income paid) and the mining records.
  */
 import { Checkbox, Tabs } from 'antd-mobile';
 import { BillOutline, EyeInvisibleOutline, EyeOutline, HandPayCircleOutline, LoopOutline, ReceivePaymentOutline } from 'antd-mobile-icons';
@@ -18,6 +20,7 @@ import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { TabHeader } from '../../../components/TabHeader';
 import { DEFAULT_PRECISION } from '../../../lib/constants';
 import { formatCoin, formatFiat } from '../../../lib/format';
+import { MiningTab } from '../components/MiningTab';
 import {
   ASSET_TABS,
   balancesForTab,
@@ -42,6 +45,7 @@ export default function AssetsPage() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: AssetTab = isAssetTab(tabParam) ? tabParam : 'crypto';
+  const mining = tab === 'mining';
   const [hidden, setHidden] = useState(false);
   const [hideSmall, setHideSmall] = useState(readHideSmall);
   // Balances move with every fill and review: fresh on each visit.
@@ -130,49 +134,55 @@ export default function AssetsPage() {
         <span className="funds-tab-total" data-testid="assets-tab-total">
           {t('fund.assets.accountValue')} ≈ {wallet.data ? mask(formatCoin(tabTotal(rows), usdt)) : '--'} USDT
         </span>
-        <Checkbox checked={hideSmall} onChange={toggleSmall} className="funds-hide-small" data-testid="assets-hide-small">
-          {t('fund.assets.hideSmall')}
-        </Checkbox>
+        {mining ? null : (
+          <Checkbox checked={hideSmall} onChange={toggleSmall} className="funds-hide-small" data-testid="assets-hide-small">
+            {t('fund.assets.hideSmall')}
+          </Checkbox>
+        )}
       </div>
 
-      <QueryBlock
-        isLoading={wallet.isLoading}
-        isError={wallet.isError && !wallet.data}
-        onRetry={wallet.refetch}
-        empty={shown.length === 0}
-        emptyTitle={hideSmall && rows.length > 0 ? t('fund.assets.allSmall') : t('fund.assets.empty')}
-      >
-        <ul className="funds-coin-list" data-testid="assets-list">
-          {shown.map((row) => (
-            <li key={row.currency_id}>
-              <button
-                type="button"
-                className="funds-coin-row"
-                onClick={() => navigate(`${FUNDS_ROUTES.assetsRecord}?currency=${row.currency_id}&type=${account}`)}
-                data-testid={`asset-${row.name}`}
-              >
-                <span className="funds-coin-head">
-                  <CoinIcon src={row.image} name={row.name} />
-                  <span className="funds-coin-name ellipsis">{row.name}</span>
-                  <span className="funds-coin-value ellipsis">≈ {mask(formatCoin(row.value_usdt, usdt))} USDT</span>
-                </span>
-                <span className="funds-coin-cols">
-                  <span className="funds-col">
-                    <span className="funds-col-label ellipsis">{t('fund.available')}</span>
-                    <span className="funds-col-value" data-testid={`asset-${row.name}-available`}>
-                      {mask(formatCoin(row.available, places(row.currency_id)))}
+      {mining ? (
+        <MiningTab mask={mask} />
+      ) : (
+        <QueryBlock
+          isLoading={wallet.isLoading}
+          isError={wallet.isError && !wallet.data}
+          onRetry={wallet.refetch}
+          empty={shown.length === 0}
+          emptyTitle={hideSmall && rows.length > 0 ? t('fund.assets.allSmall') : t('fund.assets.empty')}
+        >
+          <ul className="funds-coin-list" data-testid="assets-list">
+            {shown.map((row) => (
+              <li key={row.currency_id}>
+                <button
+                  type="button"
+                  className="funds-coin-row"
+                  onClick={() => navigate(`${FUNDS_ROUTES.assetsRecord}?currency=${row.currency_id}&type=${account}`)}
+                  data-testid={`asset-${row.name}`}
+                >
+                  <span className="funds-coin-head">
+                    <CoinIcon src={row.image} name={row.name} />
+                    <span className="funds-coin-name ellipsis">{row.name}</span>
+                    <span className="funds-coin-value ellipsis">≈ {mask(formatCoin(row.value_usdt, usdt))} USDT</span>
+                  </span>
+                  <span className="funds-coin-cols">
+                    <span className="funds-col">
+                      <span className="funds-col-label ellipsis">{t('fund.available')}</span>
+                      <span className="funds-col-value" data-testid={`asset-${row.name}-available`}>
+                        {mask(formatCoin(row.available, places(row.currency_id)))}
+                      </span>
+                    </span>
+                    <span className="funds-col">
+                      <span className="funds-col-label ellipsis">{t('fund.frozen')}</span>
+                      <span className="funds-col-value">{mask(formatCoin(row.frozen, places(row.currency_id)))}</span>
                     </span>
                   </span>
-                  <span className="funds-col">
-                    <span className="funds-col-label ellipsis">{t('fund.frozen')}</span>
-                    <span className="funds-col-value">{mask(formatCoin(row.frozen, places(row.currency_id)))}</span>
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </QueryBlock>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </QueryBlock>
+      )}
     </div>
   );
 }

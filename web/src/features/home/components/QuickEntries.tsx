@@ -5,6 +5,7 @@ import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorState } from '../../../components/StateBlocks';
 import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
+import { lockListRoute } from '../../../shared/lock/routes';
 import { ROUTES } from '../../../lib/constants';
 import { showToast } from '../../../lib/toast';
 import { useGetMenuQuery } from '../api';
@@ -19,6 +20,10 @@ const BUILT: Record<string, string> = {
   stock: FUNDS_ROUTES.stockMarket,
   futures: ROUTES.contract,
   copytrade: COPY_ROUTES.list,
+  lockming: lockListRoute('lock'),
+  defi: lockListRoute('defi'),
+  cloudmining: lockListRoute('cloud'),
+  financial: ROUTES.financial,
   invite: ROUTES.share,
   whitepaper: ROUTES.whiteBook,
 };

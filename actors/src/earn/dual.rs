@@ -1,0 +1,544 @@
+//! `DualActor`: one per dual-investment product. It sells the product's
+//! shares until the product starts, records the market's index every minute
+//! of the 30 minutes before maturity (each sample stored), and at maturity
+//! settles every order against their average (`engine::settle`), in one
+//! transaction. On start it reloads the product; a settlement that fell due
+//! while the server was down runs at once, on the samples it has (an order
+//! with none to settle on fails and gets its principal back), once.
+
+use super::engine::{self, Dual, DualKind, Payout};
+use crate::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use crate::market::actor::{MarketActor, MarketError};
+use crate::market::deriv::{ledger_err, CurrentIndex};
+use crate::runtime::clock::now_ms;
+use crate::runtime::{Check, Checks, Event, Handle, Meter};
+use crate::sql::Store;
+use actix::prelude::*;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The index is sampled over this long before maturity.
+pub const WINDOW_MS: i64 = 30 * 60_000;
+const SAMPLE_EVERY_MS: i64 = 60_000;
+
+/// Product and order states.
+pub mod status {
+    pub const OPEN: i64 = 0;
+    pub const SETTLING: i64 = 1;
+    pub const SETTLED: i64 = 2;
+    /// Orders.
+    pub const PURCHASED: i64 = 0;
+    pub const COMPLETED: i64 = 2;
+    pub const FAILED: i64 = 3;
+    /// Kinds.
+    pub const CALL: i64 = 1;
+    pub const PUT: i64 = 2;
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DualRow {
+    pub id: i64,
+    pub template: String,
+    pub currency: i64,
+    pub quote: i64,
+    pub kind: i64,
+    pub unit: i64,
+    pub apr_ppm: i64,
+    pub linked_price: i64,
+    pub days: i64,
+    pub shares_total: i64,
+    pub shares_sold: i64,
+    pub created_at: i64,
+    pub starts_at: i64,
+    pub matures_at: i64,
+    pub status: i64,
+    pub settlement_price: Option<i64>,
+    pub settled_at: Option<i64>,
+}
+
+pub const DUAL_COLUMNS: &str = "id, template, currency, quote, kind, unit, apr_ppm, linked_price, days, shares_total, shares_sold, created_at, starts_at, matures_at, status, settlement_price, settled_at";
+
+impl DualRow {
+    /// The currency a share invests.
+    pub fn invest_currency(&self) -> i64 {
+        if self.kind == status::CALL {
+            self.currency
+        } else {
+            self.quote
+        }
+    }
+
+    /// `amount` invested in it, as the engine settles it.
+    pub fn terms(&self, amount: i64) -> Dual {
+        Dual {
+            kind: if self.kind == status::CALL {
+                DualKind::Call
+            } else {
+                DualKind::Put
+            },
+            amount,
+            linked_price: self.linked_price,
+            apr_ppm: self.apr_ppm,
+            days: self.days,
+        }
+    }
+
+    /// The currency and amount of a payout.
+    pub fn payout(&self, p: Payout) -> (i64, i64) {
+        match p {
+            Payout::Coin(v) => (self.currency, v),
+            Payout::Quote(v) => (self.quote, v),
+        }
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DualOrderRow {
+    pub id: i64,
+    pub product_id: i64,
+    pub user_id: i64,
+    pub shares: i64,
+    pub amount: i64,
+    pub status: i64,
+    pub payout_currency: Option<i64>,
+    pub payout: Option<i64>,
+    pub reason: Option<String>,
+    pub created_at: i64,
+    pub settled_at: Option<i64>,
+}
+
+pub const DUAL_ORDER_COLUMNS: &str = "id, product_id, user_id, shares, amount, status, payout_currency, payout, reason, created_at, settled_at";
+
+pub async fn product(db: &Store, id: i64) -> Result<Option<DualRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {DUAL_COLUMNS} FROM dual_products WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&**db)
+    .await
+}
+
+pub async fn samples(db: &Store, product: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT at, price FROM dual_samples WHERE product_id = $1 ORDER BY at")
+        .bind(product)
+        .fetch_all(&**db)
+        .await
+}
+
+/// Buys `shares` whole shares before the product starts: the amount moves
+/// from the spot account to the dual account.
+async fn buy(
+    db: &Store,
+    p: &DualRow,
+    user: i64,
+    shares: i64,
+    now: i64,
+) -> Result<DualOrderRow, MarketError> {
+    if now >= p.starts_at || p.status != status::OPEN {
+        return Err(MarketError::Invalid("err_dual_closed"));
+    }
+    if shares < 1 {
+        return Err(MarketError::Invalid("err_dual_shares"));
+    }
+    if shares > p.shares_total - p.shares_sold {
+        return Err(MarketError::Invalid("err_dual_sold_out"));
+    }
+    let amount = shares
+        .checked_mul(p.unit)
+        .ok_or(MarketError::Invalid("err_amount_too_large"))?;
+    let cur = p.invest_currency();
+    let mut tx = db.begin().await?;
+    let sold = sqlx::query(
+        "UPDATE dual_products SET shares_sold = shares_sold + $1 WHERE id = $2 AND shares_sold + $1 <= shares_total",
+    )
+    .bind(shares)
+    .bind(p.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if sold != 1 {
+        tx.rollback().await?;
+        return Err(MarketError::Invalid("err_dual_sold_out"));
+    }
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO dual_orders (product_id, user_id, shares, amount, status, created_at) VALUES ($1, $2, $3, $4, 0, $5) RETURNING id",
+    )
+    .bind(p.id)
+    .bind(user)
+    .bind(shares)
+    .bind(amount)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    let op = Operation {
+        key: format!("dual_buy:{id}"),
+        reason: "dual_buy".into(),
+        ref_type: "dual_order".into(),
+        ref_id: id,
+        postings: vec![
+            Posting::user(user, account::CHANGE, cur, Bucket::Available, -amount),
+            Posting::user(user, account::DUAL, cur, Bucket::Available, amount),
+        ],
+    };
+    ledger::post_all(&mut tx.db(), &[op])
+        .await
+        .map_err(ledger_err)?;
+    tx.commit().await?;
+    let row: DualOrderRow = sqlx::query_as(&format!(
+        "SELECT {DUAL_ORDER_COLUMNS} FROM dual_orders WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_one(&**db)
+    .await?;
+    Ok(row)
+}
+
+/// Settles every purchased order at maturity in one transaction: the
+/// invested amount goes to the house, the payout comes from it (settled on
+/// the samples' average), or, without a sample, the principal returns and
+/// the order fails with the reason. Answers the owners told.
+async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<(i64, i64)>, MarketError> {
+    let prices: Vec<i64> = samples(db, p.id).await?.into_iter().map(|s| s.1).collect();
+    let price = engine::average(&prices);
+    let orders: Vec<DualOrderRow> = sqlx::query_as(&format!(
+        "SELECT {DUAL_ORDER_COLUMNS} FROM dual_orders WHERE product_id = $1 AND status IN (0, 1) ORDER BY id"
+    ))
+    .bind(p.id)
+    .fetch_all(&**db)
+    .await?;
+    let mut tx = db.begin().await?;
+    let moved = sqlx::query(
+        "UPDATE dual_products SET status = 2, settlement_price = $1, settled_at = $2 WHERE id = $3 AND status < 2",
+    )
+    .bind(price)
+    .bind(now)
+    .bind(p.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved != 1 {
+        tx.rollback().await?;
+        return Ok(Vec::new());
+    }
+    let cur = p.invest_currency();
+    // (holder, account, currency) -> net change: one posting per row.
+    let mut net: BTreeMap<(i64, i64, i64), i64> = BTreeMap::new();
+    for o in &orders {
+        *net.entry((o.user_id, account::DUAL, cur)).or_default() -= o.amount;
+        match price {
+            Some(settlement) => {
+                let (pc, pv) = p.payout(engine::settle(&p.terms(o.amount), settlement));
+                *net.entry((0, SystemAccount::Dual as i64, cur)).or_default() += o.amount;
+                *net.entry((0, SystemAccount::Dual as i64, pc)).or_default() -= pv;
+                *net.entry((o.user_id, account::CHANGE, pc)).or_default() += pv;
+                sqlx::query("UPDATE dual_orders SET status = 2, payout_currency = $1, payout = $2, settled_at = $3 WHERE id = $4")
+                    .bind(pc)
+                    .bind(pv)
+                    .bind(now)
+                    .bind(o.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            None => {
+                *net.entry((o.user_id, account::CHANGE, cur)).or_default() += o.amount;
+                sqlx::query("UPDATE dual_orders SET status = 3, payout_currency = $1, payout = $2, reason = 'err_dual_no_index', settled_at = $3 WHERE id = $4")
+                    .bind(cur)
+                    .bind(o.amount)
+                    .bind(now)
+                    .bind(o.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+    }
+    let postings: Vec<Posting> = net
+        .into_iter()
+        .filter(|(_, v)| *v != 0)
+        .map(|((holder, acc, c), v)| Posting {
+            holder,
+            account: acc,
+            currency: c,
+            bucket: Bucket::Available,
+            amount: v,
+        })
+        .collect();
+    if !postings.is_empty() {
+        let op = Operation {
+            key: format!("dual_settle:{}", p.id),
+            reason: "dual_settle".into(),
+            ref_type: "dual_product".into(),
+            ref_id: p.id,
+            postings,
+        };
+        ledger::post_all(&mut tx.db(), &[op])
+            .await
+            .map_err(ledger_err)?;
+    }
+    tx.commit().await?;
+    Ok(orders.iter().map(|o| (o.user_id, o.id)).collect())
+}
+
+pub struct DualActor {
+    id: i64,
+    db: Store,
+    events: Option<Recipient<Event>>,
+    meter: Option<Arc<Meter>>,
+    /// The markets by (coin, quote): the product's own gives its index.
+    markets: Vec<((i64, i64), Handle<MarketActor>)>,
+    product: Option<DualRow>,
+    last_sample: i64,
+    samples: usize,
+    changed: bool,
+}
+
+impl DualActor {
+    pub fn new(
+        id: i64,
+        db: Store,
+        markets: Vec<((i64, i64), Handle<MarketActor>)>,
+        events: Option<Recipient<Event>>,
+    ) -> DualActor {
+        DualActor {
+            id,
+            db,
+            events,
+            meter: None,
+            markets,
+            product: None,
+            last_sample: 0,
+            samples: 0,
+            changed: false,
+        }
+    }
+
+    pub fn with_meter(mut self, meter: Arc<Meter>) -> DualActor {
+        self.meter = Some(meter);
+        self
+    }
+
+    fn publish(&self, e: Event) {
+        if let Some(r) = &self.events {
+            r.do_send(e);
+        }
+    }
+}
+
+impl Actor for DualActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        let (db, id) = (self.db.clone(), self.id);
+        let fut = async move {
+            let p = product(&db, id).await?;
+            let s = samples(&db, id).await?;
+            Ok::<_, sqlx::Error>((p, s))
+        };
+        ctx.wait(fut.into_actor(self).map(|res, act, ctx| match res {
+            Ok((Some(p), s)) => {
+                act.product = Some(p);
+                act.samples = s.len();
+                act.last_sample = s.last().map_or(0, |x| x.0);
+                ctx.notify(Tick);
+            }
+            Ok((None, _)) => ctx.stop(),
+            Err(e) => {
+                log::error!("dual product {}: cannot load: {e}", act.id);
+                ctx.stop();
+            }
+        }));
+        ctx.run_interval(Duration::from_secs(1), |act, ctx| {
+            if let Some(m) = &act.meter {
+                m.seen();
+            }
+            if act
+                .product
+                .as_ref()
+                .is_some_and(|p| p.status < status::SETTLED)
+            {
+                ctx.notify(Tick);
+            }
+            if std::mem::take(&mut act.changed) {
+                if let Some(p) = &act.product {
+                    act.publish(Event::Broadcast {
+                        event: "dual_products",
+                        payload: json!({
+                            "id": p.id,
+                            "shares_left": p.shares_total - p.shares_sold,
+                            "status": p.status,
+                        }),
+                    });
+                }
+            }
+        });
+    }
+}
+
+type Reply<T> = AtomicResponse<DualActor, Result<T, MarketError>>;
+
+/// Buy whole shares.
+#[derive(Message)]
+#[rtype(result = "Result<DualOrderRow, MarketError>")]
+pub struct BuyDual {
+    pub user: i64,
+    pub shares: i64,
+}
+
+/// Reread the product (its times moved).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ReloadDual;
+
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Tick;
+
+impl Handler<BuyDual> for DualActor {
+    type Result = Reply<DualOrderRow>;
+
+    fn handle(&mut self, m: BuyDual, _: &mut Context<Self>) -> Self::Result {
+        let Some(p) = self.product.clone() else {
+            return AtomicResponse::new(Box::pin(actix::fut::err(MarketError::NotFound)));
+        };
+        let db = self.db.clone();
+        let fut = async move {
+            let row = buy(&db, &p, m.user, m.shares, now_ms()).await?;
+            let fresh = product(&db, p.id).await?;
+            Ok::<_, MarketError>((row, fresh))
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
+            let (row, fresh) = res?;
+            act.product = fresh;
+            act.changed = true;
+            Ok(row)
+        })))
+    }
+}
+
+impl Handler<ReloadDual> for DualActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    fn handle(&mut self, _: ReloadDual, _: &mut Context<Self>) -> Self::Result {
+        let (db, id) = (self.db.clone(), self.id);
+        AtomicResponse::new(Box::pin(
+            async move { product(&db, id).await }
+                .into_actor(self)
+                .map(|res, act, ctx| {
+                    if let Ok(Some(p)) = res {
+                        act.product = Some(p);
+                        ctx.notify(Tick);
+                    }
+                }),
+        ))
+    }
+}
+
+impl Handler<Tick> for DualActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    /// In the window: enters settling and takes a sample a minute. At
+    /// maturity: settles.
+    fn handle(&mut self, _: Tick, _: &mut Context<Self>) -> Self::Result {
+        let now = now_ms();
+        let Some(p) = self.product.clone() else {
+            return AtomicResponse::new(Box::pin(actix::fut::ready(())));
+        };
+        let sample = p.status < status::SETTLED
+            && now >= p.matures_at - WINDOW_MS
+            && now < p.matures_at
+            && now - self.last_sample >= SAMPLE_EVERY_MS;
+        let mature = p.status < status::SETTLED && now >= p.matures_at;
+        if !sample && !mature {
+            return AtomicResponse::new(Box::pin(actix::fut::ready(())));
+        }
+        let db = self.db.clone();
+        let market = self
+            .markets
+            .iter()
+            .find(|(pair, _)| *pair == (p.currency, p.quote))
+            .map(|(_, h)| h.clone());
+        let fut = async move {
+            if mature {
+                let owners = settle(&db, &p, now).await?;
+                return Ok::<_, MarketError>((owners, false, product(&db, p.id).await?));
+            }
+            // Without a market (or its index) there is no sample.
+            let index = match market {
+                Some(m) => m
+                    .send(CurrentIndex)
+                    .await
+                    .map_err(|e| MarketError::Internal(e.to_string()))?,
+                None => 0,
+            };
+            let mut tx = db.begin().await?;
+            sqlx::query("UPDATE dual_products SET status = 1 WHERE id = $1 AND status = 0")
+                .bind(p.id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE dual_orders SET status = 1 WHERE product_id = $1 AND status = 0")
+                .bind(p.id)
+                .execute(&mut *tx)
+                .await?;
+            // A market without an index yet gives no sample.
+            if index > 0 {
+                sqlx::query("INSERT INTO dual_samples (product_id, at, price) VALUES ($1, $2, $3) ON CONFLICT (product_id, at) DO NOTHING")
+                    .bind(p.id)
+                    .bind(now)
+                    .bind(index)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok((Vec::new(), index > 0, product(&db, p.id).await?))
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| match res {
+            Ok((owners, sampled, fresh)) => {
+                if sampled {
+                    act.samples += 1;
+                    act.last_sample = now;
+                }
+                act.product = fresh;
+                act.changed = true;
+                if !owners.is_empty() {
+                    let events = owners
+                        .iter()
+                        .map(|(user, id)| Event::Private {
+                            user_id: *user,
+                            event: "dual_order",
+                            payload: json!({"id": id, "product_id": act.id, "status": status::COMPLETED}),
+                        })
+                        .collect();
+                    act.publish(Event::Many(events));
+                }
+            }
+            Err(e) => log::warn!("dual product {}: {e:?}", act.id),
+        })))
+    }
+}
+
+impl Handler<Checks> for DualActor {
+    type Result = MessageResult<Checks>;
+
+    fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        let Some(p) = &self.product else {
+            return MessageResult(vec![Check::fail("orders", "not_loaded")]);
+        };
+        let now = now_ms();
+        let mut checks = vec![
+            Check::ok("status", p.status.to_string()),
+            Check::ok("shares_sold", p.shares_sold.to_string()),
+            Check::ok("samples", self.samples.to_string()),
+        ];
+        checks.push(
+            if p.status < status::SETTLED && now - p.matures_at > 60_000 {
+                Check::fail("next_timer", p.matures_at.to_string())
+            } else if p.status < status::SETTLED {
+                Check::ok("next_timer", p.matures_at.to_string())
+            } else {
+                Check::ok("next_timer", "settled")
+            },
+        );
+        MessageResult(checks)
+    }
+}

@@ -1,0 +1,108 @@
+//! What the benchmarks share: users funded through the ledger as demo
+//! accounts are, logged in over HTTP, and a spot load of limit orders on
+//! ETH/USDT from many connections, counted by acknowledged orders.
+
+use actors::ledger::{self, Bucket, Operation, Posting, SystemAccount};
+use bourse::state::AppState;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A user with a shared password hash and `amount` of `currency` on
+/// account `to`, funded from the deposits account.
+pub async fn user(state: &AppState, email: &str, hash: &str, funds: &[(i64, i64, i64)]) -> i64 {
+    let id =
+        bourse::accounts::create_user(state, Some(email.into()), None, None, hash, None, "user")
+            .await
+            .unwrap_or_else(|e| panic!("{e:?}"));
+    for (i, (currency, amount, to)) in funds.iter().enumerate() {
+        let op = Operation {
+            key: format!("bench-funding:{id}:{i}"),
+            reason: "demo_funding".into(),
+            ref_type: "user".into(),
+            ref_id: id,
+            postings: vec![
+                Posting::system(SystemAccount::Deposits, *currency, -amount),
+                Posting::user(id, *to, *currency, Bucket::Available, *amount),
+            ],
+        };
+        ledger::apply(&state.db, &op)
+            .await
+            .unwrap_or_else(|e| panic!("{e:?}"));
+    }
+    id
+}
+
+/// Logs `email` in (password `BenchPass123`); answers the token.
+pub async fn login(client: &reqwest::Client, address: &str, email: &str) -> String {
+    let login = client
+        .post(format!("{address}/api/user/login"))
+        .form(&[("user_string", email), ("password", "BenchPass123")])
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v: serde_json::Value = login.json().await.unwrap_or_else(|e| panic!("{e}"));
+    v["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("login: {v}"))
+        .to_string()
+}
+
+/// `conc` connections place limit orders on ETH/USDT (away from the
+/// market, so they rest) for `seconds`; answers the acknowledged orders per
+/// second.
+pub async fn spot(
+    client: &reqwest::Client,
+    address: &str,
+    tokens: &[String],
+    conc: usize,
+    seconds: u64,
+) -> f64 {
+    let done = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut tasks = Vec::new();
+    for c in 0..conc {
+        let (client, address, token, done, stop) = (
+            client.clone(),
+            address.to_string(),
+            tokens[c % tokens.len()].clone(),
+            done.clone(),
+            stop.clone(),
+        );
+        tasks.push(actix_web::rt::spawn(async move {
+            let mut n = c as u64;
+            while !stop.load(Ordering::Relaxed) {
+                n += 1;
+                let buy = n.is_multiple_of(2);
+                let price = if buy {
+                    3_400.0 - (n % 50) as f64
+                } else {
+                    3_600.0 + (n % 50) as f64
+                };
+                let res = client
+                    .post(format!("{address}/api/coin/trade"))
+                    .header("Authorization", &token)
+                    .form(&[
+                        ("symbol", "ETH/USDT"),
+                        ("type", if buy { "1" } else { "2" }),
+                        ("target_price", &format!("{price:.2}")),
+                        ("amount", "0.001"),
+                    ])
+                    .send()
+                    .await;
+                if let Ok(r) = res {
+                    let v: serde_json::Value = r.json().await.unwrap_or_default();
+                    if v["type"] == "ok" {
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+        }));
+    }
+    actix_web::rt::time::sleep(Duration::from_secs(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    for t in tasks {
+        let _ = t.await;
+    }
+    done.load(Ordering::Relaxed) as f64 / seconds as f64
+}

@@ -1,0 +1,83 @@
+/**
+ * A product in the list: its daily yield range in large, today's rate, the
+ * days, the minimum, the reserve's coverage, the quota left (a bar), and,
+ * when it takes no subscription, why.
+ */
+import { Button, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../components/CoinIcon';
+import type { LockProduct } from '../api';
+import { useLockFigures } from '../figures';
+import { closedReason, coverageText, rangeText, rateText, takenPercent } from '../logic';
+import { Bar, Figure } from './Parts';
+
+export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const { money, image } = useLockFigures();
+  const closed = closedReason(p);
+  const coverage = coverageText(p.coverage);
+  return (
+    <article
+      role="button"
+      tabIndex={0}
+      className={`lm-card lm-product ${closed ? 'is-closed' : ''}`}
+      onClick={onOpen}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen()}
+      data-testid="lm-product"
+      data-id={p.id}
+      data-currency={p.currency}
+      data-open={p.open ? '1' : '0'}
+    >
+      <div className="lm-product-head">
+        <CoinIcon src={image(p.currency)} name={p.currency} size={28} />
+        <strong className="ellipsis" data-testid="lm-product-name">
+          {p.name}
+        </strong>
+        {closed ? (
+          <Tag color="default" fill="outline" data-testid="lm-product-closed">
+            {t('lockming.closed')}
+          </Tag>
+        ) : null}
+      </div>
+      <div className="lm-product-main">
+        <div className="lm-rate">
+          <span className="lm-figure-label">{t('lockming.dailyRange')}</span>
+          <strong data-testid="lm-product-range">{rangeText(p.rate_min, p.rate_max)}</strong>
+        </div>
+        <Figure label={t('lockming.todayRate')} testId="lm-product-today">
+          {rateText(p.today_rate)}
+        </Figure>
+      </div>
+      <div className="lm-grid lm-grid-3">
+        <Figure label={t('lockming.days')}>{t('lockming.daysCount', { days: p.days })}</Figure>
+        <Figure label={t('lockming.minimum')}>
+          {money(p.min_amount, p.currency)} {p.currency}
+        </Figure>
+        <Figure label={t('lockming.coverage')} testId="lm-product-coverage">
+          {coverage ?? t('lockming.coverageNone')}
+        </Figure>
+      </div>
+      <div className="lm-quota">
+        <div className="lm-quota-line">
+          <span className="lm-figure-label">{t('lockming.remaining')}</span>
+          <span className="lm-quota-value" data-testid="lm-product-remaining">
+            {money(p.remaining, p.currency)} / {money(p.total_cap, p.currency)} {p.currency}
+          </span>
+        </div>
+        <Bar percent={takenPercent(p.total_locked, p.total_cap)} label={t('lockming.remaining')} />
+      </div>
+      {closed ? (
+        <p className="lm-closed" data-testid="lm-product-why">
+          {t('lockming.notTaking')} {t(`lockming.closedReason.${closed}`)}
+        </p>
+      ) : null}
+      <div className="lm-product-foot">
+        <span className="hint ellipsis">{t('lockming.holders', { n: p.holders })}</span>
+        {/* The whole card opens the product; the button says what it leads to. */}
+        <Button size="small" color="primary" fill={closed ? 'outline' : 'solid'} shape="rounded" data-testid="lm-product-buy">
+          {closed ? t('lockming.details') : t('lockming.subscribe')}
+        </Button>
+      </div>
+    </article>
+  );
+}
