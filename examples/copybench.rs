@@ -33,10 +33,7 @@ use actors::copy::{Follow, FollowInput};
 use actors::ledger::{self, account};
 use actors::lever::math::Dir;
 use actors::lever::{LeverClose, LeverSubmit};
-use bourse::app::Application;
-use bourse::config::Settings;
 use bourse::state::AppState;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -107,32 +104,7 @@ async fn user(state: &AppState, email: &str, hash: &str, usdt: i64, to: i64) -> 
 #[actix_web::main]
 async fn main() {
     let o = opts();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("bourse-copybench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    // A fresh SQLite file, or the empty database `BENCH_DATABASE_URL` names
-    // (PostgreSQL: `make bench-copy` leaves it to the caller to create it).
-    let url = std::env::var("BENCH_DATABASE_URL")
-        .unwrap_or_else(|_| format!("sqlite://{}/bench.db?mode=rwc", dir.display()));
-    let vars: Vec<(String, String)> = vec![
-        ("BOURSE__DATABASE__URL".into(), url),
-        (
-            "BOURSE__UPLOADS__DIR".into(),
-            dir.join("uploads").display().to_string(),
-        ),
-        ("BOURSE__SERVER__PORT".into(), "0".into()),
-        ("BOURSE__MARKET__TICK_MS".into(), "0".into()),
-        ("BOURSE__DEMO__TRADERS".into(), "0".into()),
-        ("BOURSE__DEMO__LEAD_TRADERS".into(), "0".into()),
-    ];
-    let settings =
-        Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}"));
-    let app = Application::build(settings)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let address = app.address();
-    let state = app.state.clone();
-    actix_web::rt::spawn(app.run_until_stopped());
+    let (address, state, dir) = common::server("copybench").await;
     let hash = bourse::security::hash_password_blocking("BenchPass123".into())
         .await
         .unwrap_or_else(|e| panic!("{e}"));

@@ -27,9 +27,6 @@ mod common;
 
 use actors::earn::{Accrue, Reload};
 use actors::ledger::{self, account, Bucket, Operation, Posting};
-use bourse::app::Application;
-use bourse::config::Settings;
-use std::path::Path;
 use std::time::Instant;
 
 const U: i64 = 100_000_000;
@@ -69,30 +66,7 @@ fn opts() -> Opts {
 #[actix_web::main]
 async fn main() {
     let o = opts();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("bourse-lockbench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let url = std::env::var("BENCH_DATABASE_URL")
-        .unwrap_or_else(|_| format!("sqlite://{}/bench.db?mode=rwc", dir.display()));
-    let vars: Vec<(String, String)> = vec![
-        ("BOURSE__DATABASE__URL".into(), url),
-        (
-            "BOURSE__UPLOADS__DIR".into(),
-            dir.join("uploads").display().to_string(),
-        ),
-        ("BOURSE__SERVER__PORT".into(), "0".into()),
-        ("BOURSE__MARKET__TICK_MS".into(), "0".into()),
-        ("BOURSE__DEMO__TRADERS".into(), "0".into()),
-        ("BOURSE__DEMO__LEAD_TRADERS".into(), "0".into()),
-    ];
-    let settings =
-        Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}"));
-    let app = Application::build(settings)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let address = app.address();
-    let state = app.state.clone();
-    actix_web::rt::spawn(app.run_until_stopped());
+    let (address, state, dir) = common::server("lockbench").await;
     let hash = bourse::security::hash_password_blocking("BenchPass123".into())
         .await
         .unwrap_or_else(|e| panic!("{e}"));

@@ -1,12 +1,47 @@
-//! What the benchmarks share: users funded through the ledger as demo
+//! What the benchmarks share: the server on a fresh database, users funded through the ledger as demo
 //! accounts are, logged in over HTTP, and a spot load of limit orders on
 //! ETH/USDT from many connections, counted by acknowledged orders.
 
 use actors::ledger::{self, Bucket, Operation, Posting, SystemAccount};
+use bourse::app::Application;
+use bourse::config::Settings;
 use bourse::state::AppState;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The server in this process on a fresh database (a new SQLite file, or
+/// the empty database `BENCH_DATABASE_URL` names) with the default
+/// configuration's markets, prices held still and no demo bots: its
+/// address, its state and the folder to remove at the end.
+pub async fn server(name: &str) -> (String, AppState, PathBuf) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("bourse-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let url = std::env::var("BENCH_DATABASE_URL")
+        .unwrap_or_else(|_| format!("sqlite://{}/bench.db?mode=rwc", dir.display()));
+    let vars: Vec<(String, String)> = vec![
+        ("BOURSE__DATABASE__URL".into(), url),
+        (
+            "BOURSE__UPLOADS__DIR".into(),
+            dir.join("uploads").display().to_string(),
+        ),
+        ("BOURSE__SERVER__PORT".into(), "0".into()),
+        ("BOURSE__MARKET__TICK_MS".into(), "0".into()),
+        ("BOURSE__DEMO__TRADERS".into(), "0".into()),
+        ("BOURSE__DEMO__LEAD_TRADERS".into(), "0".into()),
+    ];
+    let settings =
+        Settings::load_with(&root.join("config"), &vars).unwrap_or_else(|e| panic!("{e}"));
+    let app = Application::build(settings)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let address = app.address();
+    let state = app.state.clone();
+    actix_web::rt::spawn(app.run_until_stopped());
+    (address, state, dir)
+}
 
 /// A user with a shared password hash and `amount` of `currency` on
 /// account `to`, funded from the deposits account.

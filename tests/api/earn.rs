@@ -453,24 +453,7 @@ async fn accruals_missed_while_down_apply_once(backend: Backend) {
         return eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run");
     };
     let first = Node::start_with(&url, &dir, &[("BOURSE__CODES__RESEND_SECONDS", "0")]);
-    let admin_email = "earn-admin@example.com";
-    let made = std::process::Command::new(env!("CARGO_BIN_EXE_bourse"))
-        .args([
-            "admin",
-            "create-user",
-            "--email",
-            admin_email,
-            "--password",
-            "AdminPass123",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("BOURSE_ENV", "test")
-        .env("BOURSE__DATABASE__URL", &url)
-        .env("BOURSE__UPLOADS__DIR", dir.join("uploads"))
-        .status()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(made.success());
-    let admin = first.login(admin_email, "AdminPass123").await;
+    let admin = first.admin(&url, &dir, "earn-admin@example.com").await;
     let token = funded(&first, &admin, "1100").await;
     first.fund(&token, &admin, "1", "1").await;
     lock(&first, &token, USDT_LOCK, "1000").await.assert_ok();

@@ -64,6 +64,21 @@ impl Node {
         }
     }
 
+    /// Makes an admin through the command line on the node's database (as
+    /// an operator would) and logs in: the admin's token.
+    pub async fn admin(&self, db_url: &str, dir: &Path, email: &str) -> String {
+        let made = Command::new(env!("CARGO_BIN_EXE_bourse"))
+            .args(["admin", "create-user", "--email", email, "--password", "AdminPass123"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("BOURSE_ENV", "test")
+            .env("BOURSE__DATABASE__URL", db_url)
+            .env("BOURSE__UPLOADS__DIR", dir.join("uploads"))
+            .status()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(made.success());
+        self.login(email, "AdminPass123").await
+    }
+
     pub fn pid(&self) -> u32 {
         self.child.id()
     }

@@ -208,20 +208,14 @@ async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<(i64, i64)>, Ma
     .bind(p.id)
     .fetch_all(&**db)
     .await?;
-    let mut tx = db.begin().await?;
-    let moved = sqlx::query(
-        "UPDATE dual_products SET status = 2, settlement_price = $1, settled_at = $2 WHERE id = $3 AND status < 2",
-    )
-    .bind(price)
-    .bind(now)
-    .bind(p.id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if moved != 1 {
-        tx.rollback().await?;
+    let guard = format!(
+        "UPDATE dual_products SET status = 2, settlement_price = {}, settled_at = {now} WHERE id = {} AND status < 2",
+        price.map_or("NULL".to_string(), |v| v.to_string()),
+        p.id
+    );
+    let Some(mut tx) = db.begin_if(&guard).await? else {
         return Ok(Vec::new());
-    }
+    };
     let cur = p.invest_currency();
     // (holder, account, currency) -> net change: one posting per row.
     let mut net: BTreeMap<(i64, i64, i64), i64> = BTreeMap::new();

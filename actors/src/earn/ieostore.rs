@@ -112,11 +112,13 @@ pub async fn project(db: &Store, id: i64) -> Result<Option<ProjectRow>, sqlx::Er
     .await
 }
 
-async fn orders(db: &Store, project: i64) -> Result<Vec<IeoOrderRow>, sqlx::Error> {
+/// A sale's orders in state `st`.
+async fn orders_in(db: &Store, project: i64, st: i64) -> Result<Vec<IeoOrderRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT {ORDER_COLUMNS} FROM ieo_orders WHERE project_id = $1 ORDER BY id"
+        "SELECT {ORDER_COLUMNS} FROM ieo_orders WHERE project_id = $1 AND status = $2 ORDER BY id"
     ))
     .bind(project)
+    .bind(st)
     .fetch_all(&**db)
     .await
 }
@@ -211,26 +213,17 @@ pub async fn subscribe(
 /// frozen cost back to its owner's available balance, in one transaction.
 /// Answers the users told.
 pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<(i64, i64)>, MarketError> {
-    let list: Vec<IeoOrderRow> = orders(db, p.id)
-        .await?
-        .into_iter()
-        .filter(|o| o.status == status::SUBSCRIBED)
-        .collect();
+    let list = orders_in(db, p.id, status::SUBSCRIBED).await?;
     let asked: Vec<i64> = list.iter().map(|o| o.amount).collect();
     let granted = engine::allocate(p.supply, &asked);
-    let mut tx = db.begin().await?;
-    let moved = sqlx::query(
-        "UPDATE ieo_projects SET status = 2, allocated = $1 WHERE id = $2 AND status < 2",
-    )
-    .bind(granted.iter().sum::<i64>())
-    .bind(p.id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if moved != 1 {
-        tx.rollback().await?;
+    let guard = format!(
+        "UPDATE ieo_projects SET status = 2, allocated = {} WHERE id = {} AND status < 2",
+        granted.iter().sum::<i64>(),
+        p.id
+    );
+    let Some(mut tx) = db.begin_if(&guard).await? else {
         return Ok(Vec::new());
-    }
+    };
     let mut refunds: BTreeMap<i64, i64> = BTreeMap::new();
     for (o, g) in list.iter().zip(&granted) {
         let paid = engine::cost(*g, p.price).min(o.cost);
@@ -275,24 +268,14 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<(i64, i64)>, Mar
 /// tokens they got leave the sale's account for their launchpad account,
 /// locked until released.
 pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<(i64, i64)>, MarketError> {
-    let list: Vec<IeoOrderRow> = orders(db, p.id)
-        .await?
-        .into_iter()
-        .filter(|o| o.status == status::ALLOCATED)
-        .collect();
-    let mut tx = db.begin().await?;
-    let moved = sqlx::query(
-        "UPDATE ieo_projects SET status = 3, credited_at = $1 WHERE id = $2 AND status = 2",
-    )
-    .bind(now)
-    .bind(p.id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if moved != 1 {
-        tx.rollback().await?;
+    let list = orders_in(db, p.id, status::ALLOCATED).await?;
+    let guard = format!(
+        "UPDATE ieo_projects SET status = 3, credited_at = {now} WHERE id = {} AND status = 2",
+        p.id
+    );
+    let Some(mut tx) = db.begin_if(&guard).await? else {
         return Err(MarketError::Invalid("err_ieo_state"));
-    }
+    };
     let mut paid: BTreeMap<i64, i64> = BTreeMap::new();
     let mut tokens: BTreeMap<i64, i64> = BTreeMap::new();
     for o in &list {
@@ -362,25 +345,14 @@ pub async fn release(
     p: &ProjectRow,
     cycles: i64,
 ) -> Result<Vec<(i64, i64)>, MarketError> {
-    let list: Vec<IeoOrderRow> = orders(db, p.id)
-        .await?
-        .into_iter()
-        .filter(|o| o.status == status::HELD)
-        .collect();
-    let mut tx = db.begin().await?;
-    let moved = sqlx::query(
-        "UPDATE ieo_projects SET released_cycles = $1 WHERE id = $2 AND status = 3 AND released_cycles = $3",
-    )
-    .bind(cycles)
-    .bind(p.id)
-    .bind(p.released_cycles)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if moved != 1 {
-        tx.rollback().await?;
+    let list = orders_in(db, p.id, status::HELD).await?;
+    let guard = format!(
+        "UPDATE ieo_projects SET released_cycles = {cycles} WHERE id = {} AND status = 3 AND released_cycles = {}",
+        p.id, p.released_cycles
+    );
+    let Some(mut tx) = db.begin_if(&guard).await? else {
         return Ok(Vec::new());
-    }
+    };
     let mut per_user: BTreeMap<i64, i64> = BTreeMap::new();
     for o in &list {
         let allocated = o.allocated.unwrap_or(0);

@@ -436,24 +436,19 @@ pub struct Accrual {
 /// before (and its count of accruals, the operations' keys): an accrual is
 /// applied once, whatever restarts.
 pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, MarketError> {
-    let mut tx = db.begin().await?;
-    let moved = sqlx::query(
-        "UPDATE lock_products SET accrued_through = $1, accruals = accruals + 1, locked = $2, holders = $3, updated_at = $1
-         WHERE id = $4 AND accrued_through = $5 AND accruals = $6",
-    )
-    .bind(a.at)
-    .bind(a.locked)
-    .bind(a.holders)
-    .bind(p.id)
-    .bind(a.at - engine::DAY_MS)
-    .bind(p.accruals)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if moved != 1 {
-        tx.rollback().await?;
+    let guard = format!(
+        "UPDATE lock_products SET accrued_through = {at}, accruals = accruals + 1, locked = {}, holders = {}, updated_at = {at}
+         WHERE id = {} AND accrued_through = {} AND accruals = {}",
+        a.locked,
+        a.holders,
+        p.id,
+        a.at - engine::DAY_MS,
+        p.accruals,
+        at = a.at
+    );
+    let Some(mut tx) = db.begin_if(&guard).await? else {
         return Ok(false);
-    }
+    };
     sqlx::query("UPDATE earn_reserves SET promised = promised - $1 WHERE currency = $2")
         .bind(a.released)
         .bind(p.currency)

@@ -27,8 +27,9 @@ pub struct LockupActor {
     meter: Option<Arc<Meter>>,
     product: Option<ProductRow>,
     orders: Vec<Open>,
-    /// Each holder's principal in the product.
+    /// Each holder's principal in the product, and their sum.
     users: HashMap<i64, i64>,
+    locked: i64,
     /// The coin's reserve and promised yield as last committed here.
     reserve: (i64, i64),
     /// The figures changed since the list was last told.
@@ -47,6 +48,7 @@ impl LockupActor {
             product: None,
             orders: Vec::new(),
             users: HashMap::new(),
+            locked: 0,
             reserve: (0, 0),
             changed: false,
             last_accrual: None,
@@ -64,20 +66,25 @@ impl LockupActor {
         }
     }
 
-    fn locked(&self) -> i64 {
-        self.users.values().sum()
-    }
-
     fn add(&mut self, o: Open) {
         *self.users.entry(o.user_id).or_default() += o.amount;
+        self.locked += o.amount;
         self.orders.push(o);
     }
 
     fn remove(&mut self, id: i64) {
         if let Some(i) = self.orders.iter().position(|o| o.id == id) {
-            let o = self.orders.remove(i);
+            let o = self.orders.swap_remove(i);
             take(&mut self.users, o.user_id, o.amount);
+            self.locked -= o.amount;
         }
+    }
+
+    /// Forgets every order (before a reload).
+    fn clear(&mut self) {
+        self.orders.clear();
+        self.users.clear();
+        self.locked = 0;
     }
 }
 
@@ -140,7 +147,7 @@ impl Actor for LockupActor {
                     event: "lock_products",
                     payload: json!({
                         "id": act.id,
-                        "locked": act.locked(),
+                        "locked": act.locked,
                         "holders": act.users.len(),
                     }),
                 });
@@ -197,7 +204,7 @@ impl Handler<Subscribe> for LockupActor {
             amount: m.amount,
             now: now_ms(),
             user_total,
-            product_total: self.locked(),
+            product_total: self.locked,
             holders: self.users.len() as i64 + i64::from(user_total == 0),
         };
         let db = self.db.clone();
@@ -231,9 +238,12 @@ impl Handler<Redeem> for LockupActor {
         else {
             return refuse(MarketError::NotFound);
         };
-        let mut users = self.users.clone();
-        take(&mut users, open.user_id, open.amount);
-        let (locked, holders) = (users.values().sum::<i64>(), users.len() as i64);
+        // What the product holds once it is gone.
+        let last = self.users.get(&open.user_id) == Some(&open.amount);
+        let (locked, holders) = (
+            self.locked - open.amount,
+            self.users.len() as i64 - i64::from(last),
+        );
         let db = self.db.clone();
         let fut = async move {
             let o = store::order(&db, m.id)
@@ -269,8 +279,7 @@ impl Handler<Reload> for LockupActor {
             |res, act, _| match res {
                 Ok((Some(p), orders)) => {
                     act.product = Some(p);
-                    act.orders.clear();
-                    act.users.clear();
+                    act.clear();
                     for o in orders {
                         act.add(o);
                     }
@@ -346,8 +355,7 @@ impl Handler<Accrue> for LockupActor {
                     act.reserve = reserve;
                     if applied {
                         orders.retain(|o| o.matures_at > a.at);
-                        act.users.clear();
-                        act.orders.clear();
+                        act.clear();
                         for o in orders {
                             act.add(o);
                         }

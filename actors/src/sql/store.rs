@@ -126,6 +126,20 @@ impl Store {
         Ok(WriteTx::Shared(SharedTx { w }))
     }
 
+    /// Begins a step taken once: `guard` (an update with its integers written
+    /// in) moves the state the step starts from and runs first. The
+    /// transaction when it changed exactly one row; None, rolled back, when
+    /// that state is gone (the step was taken already).
+    pub async fn begin_if(&self, guard: &str) -> Result<Option<WriteTx>, sqlx::Error> {
+        let mut tx = self.begin().await?;
+        if tx.db().execute(guard, &[]).await? == 1 {
+            Ok(Some(tx))
+        } else {
+            tx.rollback().await?;
+            Ok(None)
+        }
+    }
+
     /// SQLite: a passive checkpoint run in the writers' turn, between two of
     /// their transactions. No frame can arrive while it runs, so it copies the
     /// whole log back and the next write starts the log over from its

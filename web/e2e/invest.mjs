@@ -1,0 +1,256 @@
+// End-to-end flow of dual investment in a real browser against the real
+// server, whose demo data holds BTC and ETH "sell high" (call) and "buy low"
+// (put) products of 1, 3 and 7 days, linked prices a few percent from the
+// index.
+//
+//   BOURSE_URL=http://127.0.0.1:PORT ADMIN_EMAIL=… ADMIN_PASSWORD=… [ARTIFACTS_DIR=…] node e2e/invest.mjs
+//
+// A new user, funded with a 1 BTC deposit the admin approves (through the
+// API), signs in, opens the financial hub and from it the dual-investment
+// list (call and put tabs, a coin switch; each product with its APR, linked
+// price against the index, days, maturity and shares left), opens a BTC call
+// product, sees the shares refused as they type (a fraction, zero, more than
+// are left, more than their balance), buys 1 share after a confirmation that
+// shows both outcomes and says it is not capital protected, and finds the
+// order under their dual investments as purchased, with the same two
+// outcomes the purchase page computed (the rule in logic.ts against the
+// server's). The help page explains the rules with a worked example and draws
+// the payoff chart. The same screens in English. Screenshots
+// invest-<screen>-<lang>.png in ARTIFACTS_DIR, each checked for horizontal
+// overflow at 390 × 844.
+import { approve, coinId, newUser, requestDeposit } from './lib/api.mjs';
+import { LANGS, confirmDialog, expectToast, locale, login, noOverflowIn, setLang, shot as shotOf, waitForRoute } from './lib/funds.mjs';
+import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
+import { expectPage } from './lib/page.mjs';
+
+const L = { zh: locale('zh', 'invest').invest, en: locale('en', 'invest').invest };
+const CANCEL_EN = locale('en').common.cancel;
+
+const ROUTES = {
+  financial: '/pages/financial/index',
+  list: '/pages/invest/invest',
+  purchase: '/pages/invest/purchase',
+  mine: '/pages/invest/mine',
+  help: '/pages/invest/help',
+  lock: '/pages/lockming/lockming',
+};
+const DEPOSIT = '1';
+
+let page;
+const tid = (id, root = page) => root.locator(`[data-testid="${id}"]`);
+/** A screenshot invest-<name>.png of the screen at rest, checked for overflow. */
+const shot = (name, full = false, p = page) => shotOf(p, `invest-${name}`, { prefix: '', fullPage: full });
+const plain = (text) => text.replace(/[,\s]/g, '');
+
+/** Waits until the element shows `want` (compared without spaces and separators). */
+async function expectText(selector, want, what, p = page) {
+  await expectPage(
+    p,
+    ([s, w]) => (document.querySelector(s)?.textContent ?? '').replace(/[,\s]/g, '') === w,
+    [selector, plain(want)],
+    `${what} reads ${want}`,
+    ([s]) => document.querySelector(s)?.textContent ?? '(missing)',
+  );
+}
+
+/** Types shares and waits for the form's answer: the error of `key`, or none. */
+async function typeShares(value, key) {
+  await page.locator('[data-testid="dual-shares"] input').fill(value);
+  if (key) await page.locator(`[data-testid="dual-shares-error"][data-key="${key}"]`).waitFor();
+  else await tid('dual-shares-error').waitFor({ state: 'detached' });
+}
+
+/** What the two outcome rows read (without separators). */
+async function outcomesOf(root) {
+  return {
+    below: plain(await tid('dual-outcome-below-amount', root).innerText()),
+    above: plain(await tid('dual-outcome-above-amount', root).innerText()),
+  };
+}
+
+await run('invest', async (open) => {
+  page = await open('user');
+  let user = null;
+  let product = null;
+  let preview = null;
+  let orderId = null;
+
+  await step(`a new user funded with ${DEPOSIT} BTC (a deposit the admin approves) signs in`, async () => {
+    user = await newUser('dual');
+    const depositId = await requestDeposit(user.token, await coinId('BTC'), DEPOSIT);
+    await approve('deposits', depositId);
+    await login(page, user.email, user.password);
+  });
+
+  await step('the financial hub leads to dual investment and to lock-up mining', async () => {
+    await page.goto(app(ROUTES.financial));
+    await tid('dual-hub-dual').waitFor();
+    await tid('dual-hub-lock').waitFor();
+    await tid('dual-hub-best').waitFor();
+    await shot('hub-zh');
+    await tid('dual-hub-lock').click();
+    await page.waitForFunction((r) => location.hash.startsWith(`#${r}`) && location.hash.includes('category=lock'), ROUTES.lock);
+    await page.goBack();
+    await waitForRoute(page, ROUTES.financial);
+    await tid('dual-hub-dual').click();
+    await waitForRoute(page, ROUTES.list);
+  });
+
+  await step('the list shows BTC "sell high" products with APR, linked price against the index, days, maturity and shares left', async () => {
+    await tid('dual-product').first().waitFor();
+    check((await page.locator('.adm-tabs-tab-active [data-testid="dual-tab-call"]').count()) === 1, 'the call tab is the default');
+    const cards = page.locator('[data-testid="dual-product"]');
+    const n = await cards.count();
+    for (let i = 0; i < n; i += 1) {
+      const card = cards.nth(i);
+      check((await card.getAttribute('data-kind')) === 'call' && (await card.getAttribute('data-coin')) === 'BTC', 'only BTC call products are listed');
+      check(/^\d+\.\d\d%$/.test((await tid('dual-product-apr', card).innerText()).trim()), 'the APR reads as a percentage');
+      check(/\d/.test(await tid('dual-product-linked', card).innerText()), 'the linked price is shown');
+      check(/\d+ \/ \d+/.test(await tid('dual-product-left', card).innerText()), 'the shares left are shown');
+    }
+    const first = cards.first();
+    product = { id: Number(await first.getAttribute('data-id')) };
+    await shot('list-zh');
+  });
+
+  await step('the tabs and the coin switch change the list', async () => {
+    await tid('dual-tab-put').click();
+    await page.waitForFunction(() => location.hash.includes('kind=put'));
+    await page.locator('[data-testid="dual-product"][data-kind="put"], .state-block').first().waitFor();
+    await tid('dual-coin-ETH').click();
+    await page.waitForFunction(() => location.hash.includes('coin=ETH'));
+    await page.locator('[data-testid="dual-product"][data-coin="ETH"][data-kind="put"], .state-block').first().waitFor();
+    await shot('list-put-eth-zh');
+    await tid('dual-tab-call').click();
+    await tid('dual-coin-BTC').click();
+    await page.waitForFunction(() => location.hash.includes('coin=BTC') && location.hash.includes('kind=call'));
+    await page.locator(`[data-testid="dual-product"][data-id="${product.id}"]`).waitFor();
+  });
+
+  await step('a BTC call product: its terms, 1 share invested live, both outcomes and "not capital protected"', async () => {
+    await page.locator(`[data-testid="dual-product"][data-id="${product.id}"]`).click();
+    await waitForRoute(page, ROUTES.purchase);
+    await tid('dual-terms').waitFor();
+    await tid('dual-form').waitFor();
+    check((await tid('dual-not-protected').first().innerText()).includes(L.zh.notProtected), 'the page says it is not capital protected');
+    await expectText('[data-testid="dual-invested"]', '0.01 BTC', 'the amount invested by 1 share');
+    await expectPage(page, () => /1\.00000/.test(document.querySelector('[data-testid="dual-balance"]')?.textContent ?? ''), null, 'the spot balance shows 1 BTC', () =>
+      document.querySelector('[data-testid="dual-balance"]')?.textContent,
+    );
+    preview = await outcomesOf(page.locator('[data-testid="dual-form"]'));
+    check(preview.below.endsWith('BTC') && preview.above.endsWith('USDT'), `a call pays BTC below and USDT above (got ${JSON.stringify(preview)})`);
+  });
+
+  await step('the shares are checked as typed: whole, at least one, at most those left, within the balance', async () => {
+    await typeShares('1.5', 'whole');
+    await typeShares('0', 'atLeastOne');
+    await typeShares('100000', 'overLeft');
+    // 200 shares are 2 BTC: more than the 1 BTC on hand, said before sending.
+    await typeShares('200', 'insufficient');
+    await expectText('[data-testid="dual-invested"]', '2 BTC', 'the amount invested by 200 shares');
+    await typeShares('1', null);
+    await expectText('[data-testid="dual-invested"]', '0.01 BTC', 'the amount invested by 1 share');
+    await page.locator('[data-testid="dual-payoff-chart"] svg').first().waitFor();
+    await shot('purchase-zh', true);
+  });
+
+  await step('buy 1 share after a confirmation with both outcomes: the order is purchased with the same outcomes', async () => {
+    await tid('dual-submit').click();
+    await tid('dual-confirm').waitFor();
+    await expectText('[data-testid="dual-confirm-amount"]', '0.01 BTC', 'the confirmation\'s amount');
+    const confirmed = await outcomesOf(page.locator('[data-testid="dual-confirm"]'));
+    check(JSON.stringify(confirmed) === JSON.stringify(preview), 'the confirmation shows the outcomes of the form');
+    check((await page.locator('[data-testid="dual-confirm"] [data-testid="dual-not-protected"]').count()) === 1, 'the confirmation says it is not capital protected');
+    await shot('confirm-zh');
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dual/buyDual');
+    await confirmDialog(page);
+    const body = await (await answered).json();
+    check(body.type === 'ok', `the purchase was accepted (got ${JSON.stringify(body)})`);
+    const order = body.message;
+    orderId = order.id;
+    check(order.status === 0 && order.shares === 1 && order.amount === '0.01', `the order holds 1 share of 0.01 BTC, purchased (got ${JSON.stringify(order)})`);
+    // The server's outcomes against the rule the page applied.
+    const server = { below: plain(`${order.if_below.amount}${order.if_below.currency}`), above: plain(`${order.if_above.amount}${order.if_above.currency}`) };
+    check(
+      server.below === preview.below && server.above === preview.above,
+      `the server's outcomes equal the page's (server ${JSON.stringify(server)}, page ${JSON.stringify(preview)})`,
+    );
+    await expectToast(page, L.zh.bought);
+    await waitForRoute(page, ROUTES.mine);
+  });
+
+  await step('the order is under My dual investments as purchased, with both outcomes', async () => {
+    const card = page.locator(`[data-testid="dual-order"][data-id="${orderId}"]`);
+    await card.waitFor();
+    check((await card.getAttribute('data-state')) === 'purchased', 'the order reads as purchased');
+    check((await tid('dual-order-state', card).innerText()).trim() === L.zh.orderState.purchased, `the state reads "${L.zh.orderState.purchased}"`);
+    await expectText(`[data-testid="dual-order"][data-id="${orderId}"] [data-testid="dual-order-amount"]`, '0.01 BTC', 'the amount invested');
+    const shown = await outcomesOf(card);
+    check(JSON.stringify(shown) === JSON.stringify(preview), `the order shows both outcomes (got ${JSON.stringify(shown)})`);
+    await shot('mine-zh');
+  });
+
+  await step('the help page explains the rules with a worked example and draws the payoff chart', async () => {
+    await page.goto(app(ROUTES.list));
+    await tid('dual-to-help').click();
+    await waitForRoute(page, ROUTES.help);
+    await tid('dual-help-call').waitFor();
+    await tid('dual-help-put').waitFor();
+    // The worked examples, computed with the rule: 0.1 BTC at 70 000, 7 days at 36.5 % (0.7 %).
+    check(plain(await tid('dual-example-call-below').innerText()).includes('0.1007BTC'), 'the call example pays 0.1007 BTC below the linked price');
+    check(plain(await tid('dual-example-call-above').innerText()).includes('7049USDT'), 'the call example pays 7,049 USDT above it');
+    check(plain(await tid('dual-example-put-below').innerText()).includes('0.10844615BTC'), 'the put example pays 0.10844615 BTC at or below it');
+    await page.locator('[data-testid="dual-payoff-chart"] svg .recharts-line').first().waitFor();
+    // The linked price is marked on the chart (a vertical line has no area: attached, not "visible").
+    await page.locator('[data-testid="dual-payoff-chart"] .recharts-reference-line line').first().waitFor({ state: 'attached' });
+    await page.locator('[data-testid="dual-payoff-chart"] .recharts-label', { hasText: '70,000' }).first().waitFor();
+    check((await tid('dual-not-protected').count()) >= 1, 'the help page says it is not capital protected');
+    await shot('help-zh', true);
+    await tid('dual-chart-put').click();
+    await page.waitForFunction(() => location.hash.includes('kind=put'));
+    await page.locator('[data-testid="dual-payoff-chart"] svg .recharts-line').first().waitFor();
+    await tid('dual-help-chart').scrollIntoViewIfNeeded();
+    await shot('help-chart-put-zh');
+  });
+
+  await step('the screens in English', async () => {
+    await setLang(page, 'en');
+    await page.goto(app(ROUTES.financial));
+    await tid('dual-hub-dual').waitFor();
+    await shot('hub-en');
+    await page.goto(app(ROUTES.list));
+    await tid('dual-product').first().waitFor();
+    check((await page.locator('.page-heading h1').innerText()).trim() === L.en.title, 'the list is in English');
+    await shot('list-en');
+    await page.goto(app(`${ROUTES.purchase}?id=${product.id}`));
+    await tid('dual-form').waitFor();
+    await page.locator('[data-testid="dual-payoff-chart"] svg').first().waitFor();
+    await shot('purchase-en', true);
+    await tid('dual-submit').click();
+    await tid('dual-confirm').waitFor();
+    await shot('confirm-en');
+    await page.locator('.adm-dialog-button', { hasText: CANCEL_EN }).click();
+    await tid('dual-confirm').waitFor({ state: 'detached' });
+    await page.goto(app(ROUTES.mine));
+    await page.locator(`[data-testid="dual-order"][data-id="${orderId}"]`).waitFor();
+    check((await page.locator(`[data-testid="dual-order"][data-id="${orderId}"] [data-testid="dual-order-state"]`).innerText()).trim() === L.en.orderState.purchased, 'the order reads "Purchased"');
+    await shot('mine-en');
+    await page.goto(app(ROUTES.help));
+    await page.locator('[data-testid="dual-payoff-chart"] svg .recharts-line').first().waitFor();
+    await shot('help-en', true);
+    await setLang(page, 'zh');
+  });
+
+  await step('no investment screen overflows in any of the nine languages', async () => {
+    await noOverflowIn(page, LANGS, [
+      [ROUTES.financial, '[data-testid="dual-hub-dual"]'],
+      [ROUTES.list, '[data-testid="dual-product"]'],
+      [`${ROUTES.purchase}?id=${product.id}`, '[data-testid="dual-payoff-chart"] svg'],
+      [ROUTES.mine, '[data-testid="dual-order"]'],
+      [ROUTES.help, '[data-testid="dual-payoff-chart"] svg'],
+    ]);
+    await setLang(page, 'zh');
+  });
+
+  await step('no uncaught page errors', noPageErrors);
+});

@@ -1,0 +1,87 @@
+/**
+ * Dual investment products (invest/invest): "sell high" (call) and "buy
+ * low" (put) tabs and a coin switch, both in the address; each product with
+ * its APR, linked price against the index, days, maturity and shares left.
+ * Refetched live on `dual_products` (api.ts) and every 30 s for the index.
+ */
+import { Tabs } from 'antd-mobile';
+import { QuestionCircleOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LoadingBlock } from '../../../components/LoadingBlock';
+import { PageHeading } from '../../../components/PageHeading';
+import { PageShell } from '../../../components/PageShell';
+import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { useRealtime } from '../../../lib/socket';
+import { INDEX_REFRESH_MS, useGetDualProductsQuery } from '../api';
+import { NotProtected } from '../components/Parts';
+import { ProductCard } from '../components/ProductCard';
+import { COINS, isCoin, isKind, KINDS, type Coin, type Kind } from '../logic';
+import { INVEST_ROUTES, purchaseRoute } from '../paths';
+import '../invest.css';
+
+export default function ProductListPage() {
+  const { t } = useTranslation();
+  useRealtime();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind');
+  const coinParam = params.get('coin');
+  const kind: Kind = isKind(kindParam) ? kindParam : 'call';
+  const coin: Coin = isCoin(coinParam) ? coinParam : 'BTC';
+  const list = useGetDualProductsQuery({ currency: coin, kind }, { pollingInterval: INDEX_REFRESH_MS });
+  const products = list.data ?? [];
+
+  const setQuery = (next: { kind?: Kind; coin?: Coin }) => {
+    setParams({ kind: next.kind ?? kind, coin: next.coin ?? coin }, { replace: true });
+  };
+
+  let body;
+  if (list.isLoading) body = <LoadingBlock lines={6} />;
+  else if (list.isError && !list.data) body = <ErrorState onRetry={list.refetch} />;
+  else if (products.length === 0) body = <EmptyState title={t('invest.empty')} description={t('invest.emptyHint')} />;
+  else
+    body = (
+      <div data-testid="dual-product-list">
+        {products.map((p) => (
+          <ProductCard key={p.id} p={p} onOpen={() => navigate(purchaseRoute(p.id))} />
+        ))}
+      </div>
+    );
+
+  return (
+    <PageShell
+      className="dual-page"
+      backTo={INVEST_ROUTES.financial}
+      right={
+        <div className="dual-nav-actions">
+          <button type="button" className="icon-button" aria-label={t('invest.help.title')} onClick={() => navigate(INVEST_ROUTES.help)} data-testid="dual-to-help">
+            <QuestionCircleOutline fontSize={22} />
+          </button>
+          <button type="button" className="icon-button" aria-label={t('invest.mine')} onClick={() => navigate(INVEST_ROUTES.mine)} data-testid="dual-to-mine">
+            <UnorderedListOutline fontSize={22} />
+          </button>
+        </div>
+      }
+    >
+      <PageHeading title={t('invest.title')} subtitle={t('invest.subtitle')} />
+      <Tabs activeKey={kind} onChange={(k) => isKind(k) && setQuery({ kind: k })} className="dual-tabs" data-testid="dual-kind-tabs">
+        {KINDS.map((k) => (
+          <Tabs.Tab key={k} title={<span data-testid={`dual-tab-${k}`}>{t(`invest.kind.${k}`)}</span>} />
+        ))}
+      </Tabs>
+      <p className="dual-kind-hint" data-testid="dual-kind-hint">
+        {t(`invest.kindHint.${kind}`, { coin })}
+      </p>
+      <div className="dual-seg" role="radiogroup" aria-label={t('invest.coin')} data-testid="dual-coins">
+        {COINS.map((c) => (
+          <button key={c} type="button" role="radio" aria-checked={coin === c} className={coin === c ? 'on' : ''} onClick={() => setQuery({ coin: c })} data-testid={`dual-coin-${c}`}>
+            {c}
+          </button>
+        ))}
+      </div>
+      {body}
+      <NotProtected />
+    </PageShell>
+  );
+}
