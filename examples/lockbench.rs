@@ -104,6 +104,8 @@ async fn main() {
         );
     }
     let now = bourse::db::now_ms();
+    // Every order's first accrual is the one measured.
+    let first = now;
     let mut promised = 0i64;
     let mut written = 0usize;
     let mut per_product = vec![(0i64, 0i64); products.len()];
@@ -123,8 +125,7 @@ async fn main() {
                 per_product[(ui * 500 + k + j) % products.len()].0 += per_order;
                 values.push(format!(
                     "({pid}, {user}, 3, {per_order}, 3000, {rate_max}, {days}, 5000, {promise}, 0, {now}, {first}, {last})",
-                    first = now - 1,
-                    last = now - 1 + (days - 1) * DAY
+                    last = first + (days - 1) * DAY
                 ));
             }
             written += n;
@@ -167,13 +168,18 @@ async fn main() {
         }
         tx.commit().await.unwrap_or_else(|e| panic!("{e}"));
     }
+    // Due a minute after the orders are written: time for the actors to
+    // load them and for the spot traders to log in and be measured alone.
+    let due = bourse::db::now_ms() + 60_000;
     for (i, (pid, _, _)) in products.iter().enumerate() {
         per_product[i].1 = users.len().min(o.orders) as i64;
         exec(format!(
             "UPDATE lock_products SET total_cap = {cap}, user_cap = {cap}, locked = {}, holders = {}, accrued_through = {} WHERE id = {pid}",
             per_product[i].0,
             per_product[i].1,
-            now - 1 - DAY,
+            // Due a minute from now, once the actors hold the orders and
+            // the spot load runs: the accrual measured.
+            due - DAY,
             cap = 1_000_000_000 * U
         ))
         .await;
@@ -218,10 +224,14 @@ async fn main() {
     }
     let alone = common::spot(&client, &address, &tokens, o.concurrency, o.seconds).await;
 
-    // The day's accrual of every product at once, spot orders flowing.
+    // The day falls due a second into a spot window: each product's actor is
+    // asked for the accrual its own timer (every 5 s) would ask for, at once.
+    let wait = due - 1_000 - bourse::db::now_ms();
+    assert!(wait > 0, "the set-up took longer than the minute allowed");
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(wait as u64)).await;
     let load = {
         let (client, address, tokens) = (client.clone(), address.clone(), tokens.clone());
-        let (conc, secs) = (o.concurrency, o.seconds.max(12));
+        let (conc, secs) = (o.concurrency, o.seconds);
         actix_web::rt::spawn(
             async move { common::spot(&client, &address, &tokens, conc, secs).await },
         )

@@ -68,7 +68,14 @@ impl Node {
     /// an operator would) and logs in: the admin's token.
     pub async fn admin(&self, db_url: &str, dir: &Path, email: &str) -> String {
         let made = Command::new(env!("CARGO_BIN_EXE_bourse"))
-            .args(["admin", "create-user", "--email", email, "--password", "AdminPass123"])
+            .args([
+                "admin",
+                "create-user",
+                "--email",
+                email,
+                "--password",
+                "AdminPass123",
+            ])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("BOURSE_ENV", "test")
             .env("BOURSE__DATABASE__URL", db_url)
