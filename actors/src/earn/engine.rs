@@ -511,6 +511,30 @@ mod tests {
             }
         }
 
+        /// Releases only grow, never pass the allocation, and the last one
+        /// releases all of it.
+        #[test]
+        fn releases_grow_to_the_allocation(allocated in 0i64..i64::MAX / 4, cycles in 1i64..120) {
+            let mut before = 0;
+            for done in 0..=cycles {
+                let now = released_after(allocated, done, cycles);
+                prop_assert!(now >= before && now <= allocated);
+                before = now;
+            }
+            prop_assert_eq!(before, allocated);
+        }
+
+        /// A day's yield over a term never passes what was promised for it.
+        #[test]
+        fn a_term_pays_no_more_than_promised(
+            principal in 0i64..1_000_000_000_000_000,
+            draws in prop::collection::vec(any::<u64>(), 1..30),
+        ) {
+            let t = LockTerms { days: draws.len() as i64, ..lock() };
+            let paid: i64 = draws.iter().map(|d| day_yield(principal, day_rate(&t, *d))).sum();
+            prop_assert!(paid <= promised_yield(&t, principal, t.days));
+        }
+
         /// Early redemption conserves the principal: returned plus penalty.
         #[test]
         fn redemption_conserves_the_principal(principal in 0i64..i64::MAX / 2, penalty in 0i64..1_000_000) {
