@@ -165,11 +165,11 @@ await run('copytrade', async (open) => {
   await step('the form says what is missing before sending', async () => {
     await page.locator('[data-testid="cp-max-margin"] input').fill('');
     await tid('cp-follow-submit').click();
-    await page.locator('.cp-error', { hasText: L.zh.errors.marginRequired }).waitFor();
-    await page.locator('.cp-error', { hasText: L.zh.errors.agreeRequired }).waitFor();
+    await page.locator('.ui-error', { hasText: L.zh.errors.marginRequired }).waitFor();
+    await page.locator('.ui-error', { hasText: L.zh.errors.agreeRequired }).waitFor();
     await page.locator('[data-testid="cp-amount"] input').fill('20');
     await tid('cp-follow-submit').click();
-    await page.locator('.cp-error', { hasText: L.zh.errors.multipleRange.split('{{')[0] }).waitFor();
+    await page.locator('.ui-error', { hasText: L.zh.errors.multipleRange.split('{{')[0] }).waitFor();
   });
 
   await step('follow with multiple 1, max margin 500 and the agreement', async () => {
@@ -178,7 +178,7 @@ await run('copytrade', async (open) => {
     await page.locator('[data-testid="cp-max-margin"] input').fill(MARGIN);
     await tid('cp-agree').click();
     await page.locator('[data-testid="cp-agree"].adm-checkbox-checked').waitFor();
-    await expectPage(page, () => document.querySelectorAll('.cp-error').length === 0, null, 'no error is left on the form');
+    await expectPage(page, () => document.querySelectorAll('.ui-error').length === 0, null, 'no error is left on the form');
     await shot('follow-zh', true);
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/follow/follow');
     await tid('cp-follow-submit').click();
@@ -293,14 +293,14 @@ await run('copytrade', async (open) => {
     await ready('[data-testid="cp-lead"]');
     await tid('cp-apply-form').waitFor();
     await tid('cp-apply-submit').click();
-    await page.locator('.cp-error', { hasText: L.en.errors.nameLength.split('{{')[0].trim() }).waitFor();
+    await page.locator('.ui-error', { hasText: L.en.errors.nameLength.split('{{')[0].trim() }).waitFor();
     await shot('lead-en');
   });
 
   await step('applying to lead: refused translated before verification, under review after', async () => {
     await page.locator('[data-testid="cp-apply-name"] input').fill('E2E Lead');
     await page.locator('[data-testid="cp-apply-intro"] textarea').fill('Trades BTC trends with small positions.');
-    await expectPage(page, () => document.querySelectorAll('.cp-error').length === 0, null, 'the form has nothing left to say');
+    await expectPage(page, () => document.querySelectorAll('.ui-error').length === 0, null, 'the form has nothing left to say');
     const real = await apiAs(page, '/real/state');
     await tid('cp-apply-submit').click();
     if (real.level1?.state !== 2) {

@@ -17,13 +17,13 @@
 // live. Under "My subscriptions" the order shows what was asked, its price
 // and cost. The same screens in English. Screenshots ieo-<screen>-<lang>.png
 // in ARTIFACTS_DIR, each checked for horizontal overflow at 390 × 844.
-import { apiPostAs, approve, coinId, newUser, requestDeposit } from './lib/api.mjs';
-import { LANGS, confirmDialog, expectToast, locale, login, noOverflowIn, setLang, shot as shotOf, waitForRoute } from './lib/funds.mjs';
+import { apiPostAs } from './lib/api.mjs';
+import { cancelDialog, expectText as expectTextOn, head, signInFunded, typeChecked } from './lib/flow.mjs';
+import { LANGS, confirmDialog, expectToast, locale, noOverflowIn, plain, setLang, shot as shotOf, waitForRoute } from './lib/funds.mjs';
 import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { expectPage } from './lib/page.mjs';
 
 const L = { zh: locale('zh', 'ieo').ieo, en: locale('en', 'ieo').ieo };
-const CANCEL_EN = locale('en').common.cancel;
 
 const ROUTES = {
   list: '/pages/ieo/ieo',
@@ -37,41 +37,16 @@ let page;
 const tid = (id, root = page) => root.locator(`[data-testid="${id}"]`);
 /** A screenshot ieo-<name>.png of the screen at rest, checked for overflow. */
 const shot = (name, full = false, p = page) => shotOf(p, `ieo-${name}`, { prefix: '', fullPage: full });
-/** Text without spaces and thousands separators, as amounts are compared. */
-const plain = (text) => text.replace(/[,\s]/g, '');
-/** The part of a message before its first placeholder. */
-const head = (message) => message.split('{{')[0].trim();
-
-/** Waits until the element shows `want` (compared without spaces and separators). */
-async function expectText(selector, want, what, p = page) {
-  await expectPage(
-    p,
-    ([s, w]) => (document.querySelector(s)?.textContent ?? '').replace(/[,\s]/g, '') === w,
-    [selector, plain(want)],
-    `${what} reads ${want}`,
-    ([s]) => document.querySelector(s)?.textContent ?? '(missing)',
-  );
-}
-
+const expectText = (selector, want, what, p = page) => expectTextOn(p, selector, want, what);
 /** Types an amount and waits for the form's answer: the error of `key`, or none. */
-async function typeAmount(value, key) {
-  await page.locator('[data-testid="ieo-amount"] input').fill(value);
-  if (key) await page.locator(`[data-testid="ieo-amount-error"][data-key="${key}"]`).waitFor();
-  else await tid('ieo-amount-error').waitFor({ state: 'detached' });
-}
+const typeAmount = (value, key) => typeChecked(page, 'ieo-amount', value, key);
 
 await run('ieo', async (open) => {
   page = await open('user');
-  let user = null;
   let project = null;
   let orderId = null;
 
-  await step(`a new user funded with ${DEPOSIT} USDT (a deposit the admin approves) signs in`, async () => {
-    user = await newUser('ieo');
-    const depositId = await requestDeposit(user.token, await coinId('USDT'), DEPOSIT);
-    await approve('deposits', depositId);
-    await login(page, user.email, user.password);
-  });
+  await signInFunded(page, { tag: 'ieo', coin: 'USDT', amount: DEPOSIT });
 
   await step('the token sales list each project with its state, countdown, price, supply and progress', async () => {
     await page.goto(app(ROUTES.list));
@@ -212,8 +187,7 @@ await run('ieo', async (open) => {
     await tid('ieo-submit').click();
     await tid('ieo-confirm').waitFor();
     await shot('confirm-en');
-    await page.locator('.adm-dialog-button', { hasText: CANCEL_EN }).click();
-    await tid('ieo-confirm').waitFor({ state: 'detached' });
+    await cancelDialog(page, '[data-testid="ieo-confirm"]');
     await page.goto(app(ROUTES.orders));
     await page.locator(`[data-testid="ieo-order"][data-id="${orderId}"]`).waitFor();
     check((await page.locator(`[data-testid="ieo-order"][data-id="${orderId}"] [data-testid="ieo-order-state"]`).innerText()).trim() === L.en.orderState.subscribed, 'the order reads "Subscribed"');

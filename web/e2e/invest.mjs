@@ -6,10 +6,12 @@
 //   BOURSE_URL=http://127.0.0.1:PORT ADMIN_EMAIL=… ADMIN_PASSWORD=… [ARTIFACTS_DIR=…] node e2e/invest.mjs
 //
 // A new user, funded with a 1 BTC deposit the admin approves (through the
-// API), signs in, opens the financial hub and from it the dual-investment
-// list (call and put tabs, a coin switch; each product with its APR, linked
-// price against the index, days, maturity and shares left), opens a BTC call
-// product, sees the shares refused as they type (a fraction, zero, more than
+// API), signs in, opens the financial hub (which leads to lock-up mining and
+// the token sales too) and from it the dual-investment list (call and put
+// tabs, a coin switch; each product with its APR, linked price against the
+// index, days, when the sale closes and interest starts, when it settles, and
+// shares left), opens a BTC call product (the same holding period in its
+// terms), sees the shares refused as they type (a fraction, zero, more than
 // are left, more than their balance), buys 1 share after a confirmation that
 // shows both outcomes and says it is not capital protected, and finds the
 // order under their dual investments as purchased, with the same two
@@ -18,13 +20,13 @@
 // the payoff chart. The same screens in English. Screenshots
 // invest-<screen>-<lang>.png in ARTIFACTS_DIR, each checked for horizontal
 // overflow at 390 × 844.
-import { approve, coinId, newUser, requestDeposit } from './lib/api.mjs';
-import { LANGS, confirmDialog, expectToast, locale, login, noOverflowIn, setLang, shot as shotOf, waitForRoute } from './lib/funds.mjs';
+import { apiAs } from './lib/api.mjs';
+import { cancelDialog, dateTimeOf, expectText as expectTextOn, signInFunded, typeChecked } from './lib/flow.mjs';
+import { LANGS, confirmDialog, expectToast, locale, noOverflowIn, plain, setLang, shot as shotOf, waitForRoute } from './lib/funds.mjs';
 import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { expectPage } from './lib/page.mjs';
 
 const L = { zh: locale('zh', 'invest').invest, en: locale('en', 'invest').invest };
-const CANCEL_EN = locale('en').common.cancel;
 
 const ROUTES = {
   financial: '/pages/financial/index',
@@ -33,6 +35,7 @@ const ROUTES = {
   mine: '/pages/invest/mine',
   help: '/pages/invest/help',
   lock: '/pages/lockming/lockming',
+  ieo: '/pages/ieo/ieo',
 };
 const DEPOSIT = '1';
 
@@ -40,25 +43,9 @@ let page;
 const tid = (id, root = page) => root.locator(`[data-testid="${id}"]`);
 /** A screenshot invest-<name>.png of the screen at rest, checked for overflow. */
 const shot = (name, full = false, p = page) => shotOf(p, `invest-${name}`, { prefix: '', fullPage: full });
-const plain = (text) => text.replace(/[,\s]/g, '');
-
-/** Waits until the element shows `want` (compared without spaces and separators). */
-async function expectText(selector, want, what, p = page) {
-  await expectPage(
-    p,
-    ([s, w]) => (document.querySelector(s)?.textContent ?? '').replace(/[,\s]/g, '') === w,
-    [selector, plain(want)],
-    `${what} reads ${want}`,
-    ([s]) => document.querySelector(s)?.textContent ?? '(missing)',
-  );
-}
-
+const expectText = (selector, want, what, p = page) => expectTextOn(p, selector, want, what);
 /** Types shares and waits for the form's answer: the error of `key`, or none. */
-async function typeShares(value, key) {
-  await page.locator('[data-testid="dual-shares"] input').fill(value);
-  if (key) await page.locator(`[data-testid="dual-shares-error"][data-key="${key}"]`).waitFor();
-  else await tid('dual-shares-error').waitFor({ state: 'detached' });
-}
+const typeShares = (value, key) => typeChecked(page, 'dual-shares', value, key);
 
 /** What the two outcome rows read (without separators). */
 async function outcomesOf(root) {
@@ -70,33 +57,34 @@ async function outcomesOf(root) {
 
 await run('invest', async (open) => {
   page = await open('user');
-  let user = null;
   let product = null;
   let preview = null;
   let orderId = null;
 
-  await step(`a new user funded with ${DEPOSIT} BTC (a deposit the admin approves) signs in`, async () => {
-    user = await newUser('dual');
-    const depositId = await requestDeposit(user.token, await coinId('BTC'), DEPOSIT);
-    await approve('deposits', depositId);
-    await login(page, user.email, user.password);
-  });
+  await signInFunded(page, { tag: 'dual', coin: 'BTC', amount: DEPOSIT });
 
-  await step('the financial hub leads to dual investment and to lock-up mining', async () => {
+  await step('the financial hub leads to dual investment, to lock-up mining and to the token sales', async () => {
     await page.goto(app(ROUTES.financial));
     await tid('dual-hub-dual').waitFor();
     await tid('dual-hub-lock').waitFor();
+    await tid('dual-hub-ieo').waitFor();
     await tid('dual-hub-best').waitFor();
+    check((await tid('dual-hub-ieo').innerText()).includes(L.zh.hub.ieoTitle), `the token sales card reads "${L.zh.hub.ieoTitle}"`);
     await shot('hub-zh');
     await tid('dual-hub-lock').click();
     await page.waitForFunction((r) => location.hash.startsWith(`#${r}`) && location.hash.includes('category=lock'), ROUTES.lock);
+    await page.goBack();
+    await waitForRoute(page, ROUTES.financial);
+    await tid('dual-hub-ieo').click();
+    await waitForRoute(page, ROUTES.ieo);
+    await page.locator('[data-testid="ieo-project"], .state-block').first().waitFor();
     await page.goBack();
     await waitForRoute(page, ROUTES.financial);
     await tid('dual-hub-dual').click();
     await waitForRoute(page, ROUTES.list);
   });
 
-  await step('the list shows BTC "sell high" products with APR, linked price against the index, days, maturity and shares left', async () => {
+  await step('the list shows BTC "sell high" products with APR, linked price against the index, days, when the sale closes and interest starts, when they settle, and shares left', async () => {
     await tid('dual-product').first().waitFor();
     check((await page.locator('.adm-tabs-tab-active [data-testid="dual-tab-call"]').count()) === 1, 'the call tab is the default');
     const cards = page.locator('[data-testid="dual-product"]');
@@ -110,6 +98,13 @@ await run('invest', async (open) => {
     }
     const first = cards.first();
     product = { id: Number(await first.getAttribute('data-id')) };
+    // The holding period: sold until starts_at, interest from then until it settles at matures_at.
+    const listed = (await apiAs(page, '/dual/index', { currency: 'BTC', kind: 'call' })).find((p) => p.id === product.id);
+    check(listed && listed.starts_at < listed.matures_at, `the product has a holding period (got ${JSON.stringify(listed)})`);
+    product.startsAt = await dateTimeOf(page, listed.starts_at);
+    product.settlesAt = await dateTimeOf(page, listed.matures_at);
+    await expectText(`[data-testid="dual-product"][data-id="${product.id}"] [data-testid="dual-product-starts"]`, product.startsAt, 'the card\'s sale close and start of interest');
+    await expectText(`[data-testid="dual-product"][data-id="${product.id}"] [data-testid="dual-product-settles"]`, product.settlesAt, 'the card\'s settlement');
     await shot('list-zh');
   });
 
@@ -132,6 +127,10 @@ await run('invest', async (open) => {
     await waitForRoute(page, ROUTES.purchase);
     await tid('dual-terms').waitFor();
     await tid('dual-form').waitFor();
+    await expectText('[data-testid="dual-terms-starts"]', product.startsAt, 'the sale close and start of interest');
+    await expectText('[data-testid="dual-terms-maturity"]', product.settlesAt, 'the settlement');
+    const holding = await tid('dual-terms-holding').innerText();
+    check(holding.includes(product.startsAt) && holding.includes(product.settlesAt), `the terms say interest runs from ${product.startsAt} until ${product.settlesAt} (got "${holding}")`);
     check((await tid('dual-not-protected').first().innerText()).includes(L.zh.notProtected), 'the page says it is not capital protected');
     await expectText('[data-testid="dual-invested"]', '0.01 BTC', 'the amount invested by 1 share');
     await expectPage(page, () => /1\.00000/.test(document.querySelector('[data-testid="dual-balance"]')?.textContent ?? ''), null, 'the spot balance shows 1 BTC', () =>
@@ -229,8 +228,7 @@ await run('invest', async (open) => {
     await tid('dual-submit').click();
     await tid('dual-confirm').waitFor();
     await shot('confirm-en');
-    await page.locator('.adm-dialog-button', { hasText: CANCEL_EN }).click();
-    await tid('dual-confirm').waitFor({ state: 'detached' });
+    await cancelDialog(page, '[data-testid="dual-confirm"]');
     await page.goto(app(ROUTES.mine));
     await page.locator(`[data-testid="dual-order"][data-id="${orderId}"]`).waitFor();
     check((await page.locator(`[data-testid="dual-order"][data-id="${orderId}"] [data-testid="dual-order-state"]`).innerText()).trim() === L.en.orderState.purchased, 'the order reads "Purchased"');

@@ -18,8 +18,9 @@
 // list. The same screens again in English. Screenshots
 // lockming-<screen>-<lang>.png in ARTIFACTS_DIR, each checked for horizontal
 // overflow at 390 × 844; then every lock-up screen in the nine languages.
-import { apiAs, approve, coinId, newUser, requestDeposit } from './lib/api.mjs';
-import { LANGS, closePopNotice, confirmDialog, expectToast, locale, login, noOverflow, noOverflowIn, setLang, settle, shot as shotOf, waitForRoute } from './lib/funds.mjs';
+import { apiAs } from './lib/api.mjs';
+import { dateTimeOf, expectText as expectTextOn, head, signInFunded } from './lib/flow.mjs';
+import { LANGS, closePopNotice, confirmDialog, expectToast, locale, noOverflow, noOverflowIn, plain, setLang, settle, shot as shotOf, waitForRoute } from './lib/funds.mjs';
 import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { expectPage } from './lib/page.mjs';
 
@@ -42,21 +43,7 @@ let page;
 const tid = (id, root = page) => root.locator(`[data-testid="${id}"]`);
 /** A screenshot lockming-<name>.png of the screen at rest, checked for overflow. */
 const shot = (name, full = false, p = page) => shotOf(p, `lockming-${name}`, { prefix: '', fullPage: full });
-/** Text without spaces and thousands separators, as amounts are compared. */
-const plain = (text) => text.replace(/[,\s]/g, '');
-/** The part of a message before its first placeholder. */
-const head = (message) => message.split('{{')[0].trim();
-
-/** Waits until the element shows `want` (compared without spaces and separators). */
-async function expectText(selector, want, what, p = page) {
-  await expectPage(
-    p,
-    ([s, w]) => (document.querySelector(s)?.textContent ?? '').replace(/[,\s]/g, '') === w,
-    [selector, plain(want)],
-    `${what} reads ${want}`,
-    ([s]) => document.querySelector(s)?.textContent ?? '(missing)',
-  );
-}
+const expectText = (selector, want, what, p = page) => expectTextOn(p, selector, want, what);
 
 /** The Lock tab, from the tab bar as a person opens it, with its totals and the three kinds. */
 async function openLockTab(lang) {
@@ -152,17 +139,11 @@ async function confirmRedeem(id, lang) {
 
 await run('lockming', async (open) => {
   page = await open('main');
-  let user = null;
   let productId = 0;
   let orderId = 0;
   let visitor = null;
 
-  await step(`a new user funded with ${DEPOSIT} USDT (a deposit the admin approves) signs in`, async () => {
-    user = await newUser('lock');
-    const depositId = await requestDeposit(user.token, await coinId('USDT'), DEPOSIT);
-    await approve('deposits', depositId);
-    await login(page, user.email, user.password);
-  });
+  await signInFunded(page, { tag: 'lock', coin: 'USDT', amount: DEPOSIT });
 
   await step('the Lock tab explains lock-up mining, shows the platform totals and the three kinds', async () => {
     await openLockTab('zh');
@@ -238,14 +219,8 @@ await run('lockming', async (open) => {
   await step('100 USDT shows the preview: income range, start, first accrual and maturity', async () => {
     await enterHundred();
     const detail = await apiAs(page, '/lh/deposit/detail', { id: productId });
-    const want = await page.evaluate((next) => {
-      const f = (ms) => {
-        const d = new Date(ms);
-        const p = (n) => String(n).padStart(2, '0');
-        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-      };
-      return { first: f(next), maturity: f(next + 4 * 86_400_000) };
-    }, detail.product.next_accrual_at);
+    const next = detail.product.next_accrual_at;
+    const want = { first: await dateTimeOf(page, next), maturity: await dateTimeOf(page, next + 4 * 86_400_000) };
     await expectText('[data-testid="lm-preview-first"]', want.first, 'the first accrual');
     await expectText('[data-testid="lm-preview-maturity"]', want.maturity, 'the maturity (first accrual + 4 days)');
     await shot('buy-zh', true);
@@ -259,11 +234,7 @@ await run('lockming', async (open) => {
     const days = (await card.locator('[data-testid="lm-order-days"]').innerText()).trim();
     check(days === L.zh.orders.daysOf.replace('{{paid}}', '0').replace('{{days}}', '5'), `no day is paid yet (got "${days}")`);
     // The maturity the preview promised is the server's.
-    const maturity = await page.evaluate((ms) => {
-      const d = new Date(ms);
-      const p = (n) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-    }, order.matures_at);
+    const maturity = await dateTimeOf(page, order.matures_at);
     check((await card.innerText()).includes(maturity), `the order matures at ${maturity}`);
   });
 
@@ -360,7 +331,7 @@ await run('lockming', async (open) => {
         [`${ROUTES.list}?category=cloud`, '[data-testid="lm-product"]'],
         [`${ROUTES.buy}?id=${productId}`, '[data-testid="lm-rate-chart"] svg'],
         [`${ROUTES.orders}?tab=ended`, '[data-testid="lm-order"]'],
-        [ROUTES.orders, '.lm-empty'],
+        [ROUTES.orders, '.ui-empty'],
         [`${ROUTES.assets}?tab=mining`, '[data-testid="mining-record"]'],
       ],
       async (lang) => {

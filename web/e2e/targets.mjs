@@ -6,9 +6,11 @@
 // logs in, gets an open contract position (so its TP/SL and Close buttons show)
 // and then every main screen — home, market list, market detail, spot trade,
 // contract, options, assets, settings, the deposit coin picker, and copy
-// trading's list, a lead trader's page, the follow form and the apply form, and
+// trading's list, a lead trader's page, the follow form and the apply form,
 // lock-up mining's Lock tab, product list, product page, orders and the Assets
-// mining tab — is opened at 390 × 844 in each language and EVERY visible
+// mining tab, the token sales' list, a sale's page and the subscriptions, and
+// the financial hub, dual investment's list, a product's page, the orders and
+// the help — is opened at 390 × 844 in each language and EVERY visible
 // clickable element on it is measured. Clickable means: a button, link, checkbox, radio or an element
 // with a button-like role, or any element the app styles with
 // `cursor: pointer` (how an element with only an onClick handler shows
@@ -43,8 +45,14 @@ const SCREENS = [
   ['lock', '/pages/lockming/welcome', ['[data-testid="lm-platform"]', '[data-testid="lm-mine"] .lm-card-head']],
   ['lock-list', '/pages/lockming/lockming?category=lock', ['[data-testid="lm-product"]']],
   ['lock-buy', '/pages/lockming/buy?id=1', ['[data-testid="lm-buy-form"]', '[data-testid="lm-balance"]']],
-  ['lock-orders', '/pages/lockming/order', ['[data-testid="lm-current-list"], .lm-empty']],
+  ['lock-orders', '/pages/lockming/order', ['[data-testid="lm-current-list"], .ui-empty']],
   ['assets-mining', '/pages/fund/assets?tab=mining', ['[data-testid="mining-tab"]', '.paged-list']],
+  ['ieo', '/pages/ieo/ieo', ['[data-testid="ieo-project"] [data-testid="ieo-countdown"]']],
+  ['ieo-orders', '/pages/ieo/order', ['[data-testid="ieo-order-list"], .ui-empty']],
+  ['financial', '/pages/financial/index', ['[data-testid="dual-hub-ieo"]', '[data-testid="dual-hub-best"]']],
+  ['invest', '/pages/invest/invest', ['[data-testid="dual-product"]']],
+  ['invest-mine', '/pages/invest/mine', ['[data-testid="dual-order-list"], .ui-empty']],
+  ['invest-help', '/pages/invest/help', ['[data-testid="dual-payoff-chart"] svg']],
 ];
 
 /** The one page of this run (set when it starts). */
@@ -176,6 +184,12 @@ await run(
       const usdt = coins.find((c) => c.name === 'USDT');
       await api('/wallet/change', { currency: usdt.id, number: '100', from_field: 2, to_field: 3 });
       positionId = (await api('/lever/submit', { symbol: SYMBOL, type: 1, share: 1, multiple: 10, status: 1 })).id;
+      // A token sale's page and a dual-investment product's page (their ids come from the lists).
+      const projects = (await (await fetch(`${BASE}/api/project?page=1&limit=20`)).json()).message.data;
+      const sale = projects.find((p) => p.status === 1) ?? projects[0];
+      if (sale) SCREENS.push(['ieo-subscribe', `/pages/ieo/subscribe?id=${sale.id}`, ['[data-testid="ieo-form"]', '[data-testid="ieo-balance"]']]);
+      const duals = (await (await fetch(`${BASE}/api/dual/index`)).json()).message;
+      if (duals.length > 0) SCREENS.push(['invest-purchase', `/pages/invest/purchase?id=${duals[0].id}`, ['[data-testid="dual-form"]', '[data-testid="dual-balance"]']]);
       // A lead trader's page and follow form (the demo lead traders' ids come from the list).
       const traders = (await (await fetch(`${BASE}/api/follow/index`)).json()).message.data;
       if (traders.length > 0) {

@@ -128,6 +128,16 @@ export async function newUser(tag) {
   return { id: me.id, email, password, mobile, token };
 }
 
+/**
+ * A new user (see `newUser`) holding `amount` of `coin` in their spot
+ * account: a deposit request the admin approves.
+ */
+export async function fundedUser(tag, coin, amount) {
+  const user = await newUser(tag);
+  await approve('deposits', await requestDeposit(user.token, await coinId(coin), amount));
+  return user;
+}
+
 /** A deposit request of `amount` of coin `currency` with a voucher; answers its id. */
 export async function requestDeposit(token, currency, amount) {
   const voucher = await upload(token, voucherPng);

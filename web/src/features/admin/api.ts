@@ -7,7 +7,6 @@
  * (999 signs out and goes to login, errors are toasted).
  */
 import i18next from 'i18next';
-import { fundsApi } from '../../shared/funds/api';
 import type { ApiError } from '../../lib/api';
 import { REDIRECT_MS, REQUEST_TIMEOUT_MS, ROUTES } from '../../lib/constants';
 import { interpretEnvelope } from '../../lib/envelope';
@@ -15,6 +14,8 @@ import { loginRouteFor } from '../../lib/navigation';
 import { loggedOut, type SessionState } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import type { Paged } from '../../lib/types';
+import { fundsApi } from '../../shared/funds/api';
+import type { LockProduct, LockReserve } from '../../shared/lock/types';
 
 type Scalar = string | number | undefined;
 
@@ -236,48 +237,16 @@ export interface LeadApplication {
   reviewed_at: number | null;
 }
 
-/** A lock-up product as the admin sees it (`GET /admin/api/earn/lock/products`): rates and penalty in percent. */
-export interface LockProduct {
-  id: number;
-  /** `lock`, `defi` or `cloud`. */
-  category: string;
-  name: string;
-  currency_id: number;
-  currency: string;
-  /** The daily yield range, percent of the principal per day ("0.30"). */
-  rate_min: string;
-  rate_max: string;
-  /** Today's rate (percent), drawn before the day started; null before the first day. */
-  today_rate: string | null;
-  days: number;
-  min_amount: string;
-  user_cap: string;
-  total_cap: string;
-  total_locked: string;
-  remaining: string;
-  holders: number;
-  /** Percent of the principal an early redemption forfeits ("0.50"). */
-  penalty_rate: string;
-  reserve: string;
-  promised: string;
-  /** reserve / promised in percent ("166.66"); null when nothing is promised. */
-  coverage: string | null;
-  accrual_hour: number;
-  /** When the next day's yield is paid (ms). */
-  next_accrual_at: number;
-  /** Taking subscriptions: enabled, quota left and the reserve covers a minimum order. */
-  open: boolean;
-  enabled: boolean;
-}
-
 /**
- * A product's terms as `POST /admin/api/earn/lock/product` takes them: rates
- * and penalty as SHARES of the principal ("0.003" is 0.3 %), not percent.
+ * The terms of a lock-up product as the product form holds them and `POST
+ * /admin/api/earn/lock/product` takes them, every one a string: rates and
+ * penalty as typed in the form (percent), as SHARES of the principal on the
+ * wire ("0.003" is 0.3 %).
  */
-export interface LockProductParams {
-  id?: number;
+export interface LockTerms {
   category: string;
   name: string;
+  /** The coin's id; empty in the form until one is chosen. */
   currency: string;
   rate_min: string;
   rate_max: string;
@@ -286,19 +255,14 @@ export interface LockProductParams {
   user_cap: string;
   total_cap: string;
   penalty: string;
-  enabled: '1' | '0';
-  sort?: string;
 }
 
-/** One coin's yield reserve (`GET /admin/api/earn/reserves`). */
-export interface EarnReserve {
-  currency_id: number;
-  currency: string;
-  reserve: string;
-  /** The yield open orders may still be paid at the top of their ranges. */
-  promised: string;
-  /** reserve / promised in percent ("166.66"); null when nothing is promised. */
-  coverage: string | null;
+/** What `POST /admin/api/earn/lock/product` takes: the terms (shares, not percent), `id` when changing a product. */
+export interface LockProductParams extends LockTerms {
+  id?: number;
+  enabled: '1' | '0';
+  /** Place in the lists, smaller first. */
+  sort?: string;
 }
 
 const adminApi = fundsApi.injectEndpoints({
@@ -355,12 +319,12 @@ const earnAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminEarn'] }).i
       queryFn: (params, api) => adminFetch<LockProduct>({ path: '/earn/lock/product', method: 'POST', params: { ...params } }, api),
       invalidatesTags: ['AdminEarn'],
     }),
-    getEarnReserves: build.query<EarnReserve[], void>({
-      queryFn: (_arg, api) => adminFetch<EarnReserve[]>({ path: '/earn/reserves' }, api),
+    getEarnReserves: build.query<LockReserve[], void>({
+      queryFn: (_arg, api) => adminFetch<LockReserve[]>({ path: '/earn/reserves' }, api),
       providesTags: ['AdminEarn'],
     }),
-    fundEarnReserve: build.mutation<EarnReserve[], { currency: number; amount: string; request_id: string }>({
-      queryFn: (params, api) => adminFetch<EarnReserve[]>({ path: '/earn/reserves/fund', method: 'POST', params }, api),
+    fundEarnReserve: build.mutation<LockReserve[], { currency: number; amount: string; request_id: string }>({
+      queryFn: (params, api) => adminFetch<LockReserve[]>({ path: '/earn/reserves/fund', method: 'POST', params }, api),
       invalidatesTags: ['AdminEarn'],
     }),
   }),

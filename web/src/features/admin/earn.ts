@@ -10,10 +10,9 @@
  */
 import { compareDecimal, decimalsOf, parseDecimal } from '../../lib/format';
 import { charLength, isAmount } from '../../lib/validators';
-import type { LockProduct, LockProductParams } from './api';
-
-export const LOCK_CATEGORIES = ['lock', 'defi', 'cloud'] as const;
-export type LockCategory = (typeof LOCK_CATEGORIES)[number];
+import { isLockCategory } from '../../shared/lock/routes';
+import type { LockProduct } from '../../shared/lock/types';
+import type { LockProductParams, LockTerms } from './api';
 
 /** The server's bounds (src/earn/mod.rs, `Terms::check`). */
 export const NAME_MAX = 40;
@@ -83,18 +82,7 @@ export function amountIssue(value: string, decimals: number | null): Issue | nul
 }
 
 /** The product form's values, as typed: rates and penalty in percent. */
-export interface ProductDraft {
-  category: string;
-  name: string;
-  /** The coin's id; empty until one is chosen. */
-  currency: string;
-  rate_min: string;
-  rate_max: string;
-  days: string;
-  min_amount: string;
-  user_cap: string;
-  total_cap: string;
-  penalty: string;
+export interface ProductDraft extends LockTerms {
   enabled: boolean;
   /** Place in the lists, smaller first; empty for none. */
   sort: string;
@@ -156,7 +144,7 @@ export function productIssues(draft: Partial<Record<keyof ProductDraft, unknown>
   const d = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, str(v).trim()])) as Record<keyof ProductDraft, string>;
   const out: Partial<Record<ProductField, Issue>> = {};
 
-  if (!(LOCK_CATEGORIES as readonly string[]).includes(d.category ?? '')) out.category = { key: 'category' };
+  if (!isLockCategory(d.category)) out.category = { key: 'category' };
   const nameLength = charLength(d.name ?? '');
   if (nameLength === 0) out.name = { key: 'required' };
   else if (nameLength > NAME_MAX) out.name = { key: 'nameLength', values: { max: NAME_MAX } };

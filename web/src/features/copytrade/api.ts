@@ -10,7 +10,7 @@
  * and after a reconnect, when events may have been missed.
  */
 import { api } from '../../lib/api';
-import { ensureSocket, onReconnect, onSocketEvent } from '../../lib/socket';
+import { liveRefetch } from '../../lib/live';
 import type { Paged } from '../../lib/types';
 import type { FollowParams, Sort, TraderAction } from './logic';
 
@@ -159,49 +159,16 @@ export interface MyTrader {
 }
 
 const TAGS = ['CopyTraders', 'CopyTrader', 'CopyLeadTrades', 'CopyFollows', 'CopyReceipts', 'CopySkips', 'MyTrader', 'Balance'] as const;
-type Tag = (typeof TAGS)[number];
+
+const tagged = api.enhanceEndpoints({ addTagTypes: [...TAGS] });
+
+/** Several events in a burst (a leader closing five positions) make one refetch. */
+const liveOn = liveRefetch(tagged);
 
 /** Events that change what the caller's own lists show. */
 const MINE = ['copy_opened', 'copy_closed', 'copy_skipped', 'follow_ended'];
 
-type Lifecycle = {
-  cacheDataLoaded: Promise<unknown>;
-  cacheEntryRemoved: Promise<unknown>;
-  getState: () => unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  dispatch: (action: any) => any;
-};
-
-/**
- * A cache entry that refetches `tags` on each of `events` and after a
- * reconnect while it is used. Several events in a burst (a leader closing
- * five positions) make one refetch.
- */
-function liveOn(events: string[], tags: Tag[]) {
-  return async (_arg: unknown, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }: Lifecycle) => {
-    try {
-      await cacheDataLoaded;
-    } catch {
-      return;
-    }
-    ensureSocket({ getState, dispatch });
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        dispatch(copyApi.util.invalidateTags(tags));
-      }, 150);
-    };
-    const offs = events.map((e) => onSocketEvent(e, refresh));
-    offs.push(onReconnect(refresh));
-    await cacheEntryRemoved;
-    offs.forEach((off) => off());
-    if (timer) clearTimeout(timer);
-  };
-}
-
-export const copyApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEndpoints({
+export const copyApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     getTraders: build.query<Paged<TraderCard>, { sort: Sort; room: boolean; limit: number }>({
       query: ({ sort, room, limit }) => ({

@@ -8,8 +8,9 @@
  * point on the digits (never through floats), so "12.5" % is sent as exactly
  * "0.125".
  */
-import { compareDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
 import type { Lang } from '../../lib/constants';
+import { decimalPlaces } from '../../lib/decimal';
+import { compareDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
 import { COPY_ROUTES } from '../../shared/copytrade/routes';
 
 /** The coin contracts (and so copies, margins and profit shares) are settled in. */
@@ -95,12 +96,6 @@ export function axisLabel(n: number): string {
   return String(+n.toFixed(places));
 }
 
-/** "2026-11-26" as "11-26", short enough for a chart axis. */
-export function shortDay(day: string): string {
-  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
-  return m ? `${m[1]}-${m[2]}` : day;
-}
-
 // ---- decimal helpers ----
 
 /** Moves the decimal point of a decimal string by `places` (negative: to the left), exactly. */
@@ -125,17 +120,12 @@ export function shiftDecimal(value: string, places: number): string | null {
   return `${p.negative && !zero ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
 
-/** Decimals of a decimal string as typed ("1.50" → 2). */
-function decimalsTyped(value: string): number {
-  return value.includes('.') ? value.split('.')[1].length : 0;
-}
-
 const POSITIVE_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 /** A positive decimal with at most `places` decimals. */
 export function isPositiveDecimal(value: string, places: number): boolean {
   const v = value.trim();
-  return POSITIVE_DECIMAL.test(v) && /[1-9]/.test(v) && decimalsTyped(v) <= places;
+  return POSITIVE_DECIMAL.test(v) && /[1-9]/.test(v) && decimalPlaces(v) <= places;
 }
 
 /**

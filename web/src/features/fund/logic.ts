@@ -4,72 +4,15 @@
  * and the grouping of wallet balances into the Assets tabs. No React, no store:
  * everything here is unit-tested in __tests__/logic.test.ts.
  */
-import { parseDecimal } from '../../lib/format';
+import { addDecimal, decimalPlaces, subtractDecimal } from '../../lib/decimal';
+import { compareDecimal, parseDecimal } from '../../lib/format';
 import type { BalanceRow, WalletList } from '../../shared/funds/api';
 
-// ---- exact decimals ----
-
-/** A decimal as an integer of units of 10^-scale. */
-interface Scaled {
-  units: bigint;
-  scale: number;
-}
-
-function scaled(value: string): Scaled | null {
-  const p = parseDecimal(value);
-  if (!p) return null;
-  const units = BigInt(`${p.int}${p.frac}` || '0');
-  return { units: p.negative ? -units : units, scale: p.frac.length };
-}
-
-function rescale(x: Scaled, scale: number): bigint {
-  return x.units * 10n ** BigInt(scale - x.scale);
-}
-
-function render(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const frac = scale ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
-  const body = frac ? `${int}.${frac}` : int;
-  return negative && /[1-9]/.test(body) ? `-${body}` : body;
-}
-
-function combine(a: string, b: string, op: (x: bigint, y: bigint) => bigint): string | null {
-  const x = scaled(a);
-  const y = scaled(b);
-  if (!x || !y) return null;
-  const scale = Math.max(x.scale, y.scale);
-  return render(op(rescale(x, scale), rescale(y, scale)), scale);
-}
-
-/** a + b exactly ("0.1" + "0.2" = "0.3"); null when either is not a decimal. */
-export function addDecimal(a: string, b: string): string | null {
-  return combine(a, b, (x, y) => x + y);
-}
-
-/** a − b exactly; null when either is not a decimal. */
-export function subtractDecimal(a: string, b: string): string | null {
-  return combine(a, b, (x, y) => x - y);
-}
-
-/** -1, 0 or 1 as a is below, equal to or above b; null when either is not a decimal. */
-export function compareDecimal(a: string, b: string): -1 | 0 | 1 | null {
-  const diff = subtractDecimal(a, b);
-  if (diff === null) return null;
-  if (diff === '0') return 0;
-  return diff.startsWith('-') ? -1 : 1;
-}
+// ---- exact decimals (lib/decimal.ts adds and subtracts) ----
 
 /** Sum of decimal strings; invalid entries count as zero. */
 export function sumDecimals(values: string[]): string {
   return values.reduce((acc, v) => addDecimal(acc, v) ?? acc, '0');
-}
-
-/** Number of decimals written in an amount ("1.50" has 2). */
-export function decimalPlaces(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
 }
 
 /** Cuts a decimal toward zero to `places` decimals, trailing zeros removed ("1.239", 2 → "1.23"). */
@@ -82,18 +25,6 @@ export function truncateDecimal(value: string, places: number): string {
 }
 
 // ---- amount input ----
-
-/**
- * Cleans what the user types into an amount box: a comma becomes a dot (the
- * decimal separator of fra, spa and bx keyboards), only digits and one dot are
- * kept. Decimals are not cut: a too precise amount is told, not silently changed.
- */
-export function sanitizeAmountInput(text: string): string {
-  const normalised = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = normalised.indexOf('.');
-  if (dot < 0) return normalised;
-  return `${normalised.slice(0, dot + 1)}${normalised.slice(dot + 1).replace(/\./g, '')}`;
-}
 
 /** A validation message: the locale key and its values. */
 export interface AmountIssue {

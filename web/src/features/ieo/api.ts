@@ -12,7 +12,7 @@
  * too, when events may have been missed.
  */
 import { api } from '../../lib/api';
-import { ensureSocket, onReconnect, onSocketEvent } from '../../lib/socket';
+import { liveRefetch } from '../../lib/live';
 import type { Paged } from '../../lib/types';
 
 /** 0 warm-up, 1 in progress, 2 ended (allocated, awaiting review), 3 credited (released by cycle). */
@@ -104,50 +104,15 @@ export interface IeoOrder {
 }
 
 const TAGS = ['IeoProjects', 'IeoProject', 'IeoOrders', 'Balance'] as const;
-type Tag = (typeof TAGS)[number];
 
 export const IEO_EVENTS = { project: 'ieo_project', order: 'ieo_order' } as const;
 
-type Lifecycle = {
-  cacheDataLoaded: Promise<unknown>;
-  cacheEntryRemoved: Promise<unknown>;
-  getState: () => unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  dispatch: (action: any) => any;
-};
+const tagged = api.enhanceEndpoints({ addTagTypes: [...TAGS] });
 
 /** Refetches are spaced by this much at least (the project event may come every second). */
-const REFETCH_GAP_MS = 500;
+const liveOn = liveRefetch(tagged, 500);
 
-/**
- * A cache entry that refetches `tags` on each of `events` and after a
- * reconnect while it is used; a burst of events makes one refetch.
- */
-function liveOn(events: string[], tags: Tag[]) {
-  return async (_arg: unknown, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }: Lifecycle) => {
-    try {
-      await cacheDataLoaded;
-    } catch {
-      return;
-    }
-    ensureSocket({ getState, dispatch });
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        dispatch(ieoApi.util.invalidateTags(tags));
-      }, REFETCH_GAP_MS);
-    };
-    const offs = events.map((e) => onSocketEvent(e, refresh));
-    offs.push(onReconnect(refresh));
-    await cacheEntryRemoved;
-    offs.forEach((off) => off());
-    if (timer) clearTimeout(timer);
-  };
-}
-
-export const ieoApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEndpoints({
+export const ieoApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     /** The projects, one state only when `status` is given. */
     getProjects: build.query<Paged<Project>, { status?: ProjectStatus; limit: number }>({

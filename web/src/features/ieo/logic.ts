@@ -8,61 +8,20 @@
  * Amounts stay decimal strings; sums, differences and products work on the
  * digits (BigInt), never on floats.
  */
+import { decimalPlaces, fromUnits, subtractDecimal, toUnits } from '../../lib/decimal';
 import { compareDecimal, multiplyDecimal, parseDecimal } from '../../lib/format';
 
-// ---- decimal helpers (exact) ----
-
-/** A decimal as an integer of units of 10^-scale. */
-interface Scaled {
-  units: bigint;
-  scale: number;
-}
-
-function scaledOf(value: string | null | undefined): Scaled | null {
-  const p = parseDecimal(value ?? null);
-  if (!p) return null;
-  const units = BigInt(`${p.int}${p.frac}`) * (p.negative ? -1n : 1n);
-  return { units, scale: p.frac.length };
-}
-
-function rescale(x: Scaled, scale: number): bigint {
-  return x.units * 10n ** BigInt(scale - x.scale);
-}
-
-/** A plain decimal string of units of 10^-scale, trailing zeros removed ("100.5", "0", "-2"). */
-function textOf(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
-  const zero = /^0+$/.test(int) && frac === '';
-  return `${negative && !zero ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
-}
-
-/** a − b exactly; null when either is not a number. */
-export function subtractDecimal(a: string, b: string): string | null {
-  const x = scaledOf(a);
-  const y = scaledOf(b);
-  if (!x || !y) return null;
-  const scale = Math.max(x.scale, y.scale);
-  return textOf(rescale(x, scale) - rescale(y, scale), scale);
-}
+// ---- decimal helpers (exact; lib/decimal.ts subtracts) ----
 
 /** A non-negative decimal rounded up to `places` decimals ("10.0001", 2 → "10.01"). */
 export function ceilDecimal(value: string, places: number): string | null {
-  const x = scaledOf(value);
+  const x = toUnits(value);
   if (!x) return null;
-  if (x.scale <= places) return textOf(x.units, x.scale);
+  if (x.scale <= places) return fromUnits(x.units, x.scale);
   const step = 10n ** BigInt(x.scale - places);
   let q = x.units / step;
   if (x.units % step !== 0n && x.units > 0n) q += 1n;
-  return textOf(q, places);
-}
-
-/** Decimals of a decimal as typed ("1.50" → 2). */
-function decimalsTyped(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
+  return fromUnits(q, places);
 }
 
 // ---- projects ----
@@ -217,7 +176,7 @@ export function checkAmount(text: string, l: SubscribeLimits): AmountIssue | nul
   const amount = text.trim();
   if (amount === '') return { key: 'required' };
   if (!AMOUNT.test(amount) || !/[1-9]/.test(amount)) return { key: 'invalid' };
-  if (decimalsTyped(amount) > l.places) return { key: 'decimals', values: { places: String(l.places) } };
+  if (decimalPlaces(amount) > l.places) return { key: 'decimals', values: { places: String(l.places) } };
   if (compareDecimal(amount, l.min) === -1) return { key: 'belowMin', values: { min: l.min } };
   if (l.room !== null) {
     if (compareDecimal(l.room, '0') !== 1) return { key: 'capReached' };

@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/featureRoutes';
-import { IEO_ROUTES } from './paths';
+import { IEO_ROUTES } from '../../shared/ieo/routes';
 
 const ProjectListPage = lazy(() => import('./pages/ProjectListPage'));
 const SubscribePage = lazy(() => import('./pages/SubscribePage'));

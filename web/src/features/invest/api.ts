@@ -11,7 +11,7 @@
  * they carry stays current.
  */
 import { api } from '../../lib/api';
-import { ensureSocket, onReconnect, onSocketEvent } from '../../lib/socket';
+import { liveRefetch } from '../../lib/live';
 import type { Paged } from '../../lib/types';
 import type { Kind, Payout } from './logic';
 
@@ -34,7 +34,10 @@ export interface DualProduct {
   linked_price: string;
   /** The market's index now. */
   index_price: string;
+  /** Interest days: from `starts_at` to `matures_at`. */
   days: number;
+  /** Sold until then (ms); interest runs from then to `matures_at`. */
+  starts_at: number;
   /** Settlement moment (ms). */
   matures_at: number;
   shares_total: number;
@@ -86,47 +89,17 @@ export interface DualOrder {
 }
 
 const TAGS = ['DualProducts', 'DualProduct', 'DualOrders', 'Balance'] as const;
-type Tag = (typeof TAGS)[number];
 
 export const DUAL_EVENTS = { products: 'dual_products', order: 'dual_order' } as const;
 
 /** The products' index price is refreshed this often while they are shown. */
 export const INDEX_REFRESH_MS = 30_000;
 
-type Lifecycle = {
-  cacheDataLoaded: Promise<unknown>;
-  cacheEntryRemoved: Promise<unknown>;
-  getState: () => unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  dispatch: (action: any) => any;
-};
+const tagged = api.enhanceEndpoints({ addTagTypes: [...TAGS] });
 
-/** A cache entry that refetches `tags` on each of `events` and after a reconnect while it is used; a burst makes one refetch. */
-function liveOn(events: string[], tags: Tag[]) {
-  return async (_arg: unknown, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }: Lifecycle) => {
-    try {
-      await cacheDataLoaded;
-    } catch {
-      return;
-    }
-    ensureSocket({ getState, dispatch });
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        dispatch(dualApi.util.invalidateTags(tags));
-      }, 300);
-    };
-    const offs = events.map((e) => onSocketEvent(e, refresh));
-    offs.push(onReconnect(refresh));
-    await cacheEntryRemoved;
-    offs.forEach((off) => off());
-    if (timer) clearTimeout(timer);
-  };
-}
+const liveOn = liveRefetch(tagged, 300);
 
-export const dualApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEndpoints({
+export const dualApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     /** Products open for purchase, soonest maturity first; all of them without a filter. */
     getDualProducts: build.query<DualProduct[], { currency?: string; kind?: Kind }>({

@@ -5,10 +5,9 @@
  * exactly (`formatDecimal`: they are the terms of a contract), balances at
  * the coin's display precision.
  */
-import { useCallback } from 'react';
 import { formatCoin, formatDecimal, formatPrice } from '../../lib/format';
 import { useCoinPlaces } from '../../shared/funds/api';
-import { useGetQuotationsQuery } from '../../shared/market/api';
+import { useTickOf } from '../../shared/market/api';
 
 export interface DualFigures {
   /** A price of `coin` in the quote, at its market's tick. */
@@ -19,21 +18,9 @@ export interface DualFigures {
   balance: (value: string | null | undefined, coin: string) => string;
 }
 
-/** Every market's tick as one string ("BTC/USDT=0.01|…"), so a live ticker does not re-render the page. */
-function ticksOf(rows: { symbol: string; tick: string }[] | undefined): string {
-  return (rows ?? []).map((r) => `${r.symbol}=${r.tick}`).join('|');
-}
-
 export function useDualFigures(): DualFigures {
   const places = useCoinPlaces();
-  const { ticks } = useGetQuotationsQuery(undefined, { selectFromResult: (r) => ({ ticks: ticksOf(r.data) }) });
-  const tickOf = useCallback(
-    (symbol: string) => {
-      const hit = ticks.split('|').find((t) => t.startsWith(`${symbol}=`));
-      return hit ? hit.slice(symbol.length + 1) : undefined;
-    },
-    [ticks],
-  );
+  const tickOf = useTickOf();
   return {
     price: (coin, quote, value) => formatPrice(value, tickOf(`${coin}/${quote}`)),
     exact: (value) => formatDecimal(value),

@@ -7,50 +7,13 @@
  * the products and the open product; `lock_accrued` (a product's daily
  * accrual ran, maturing orders) refetches the orders and the product too
  * (its rate of the day, its next accrual). Subscribing and redeeming
- * invalidate what they change, spot balance included.
+ * invalidate what they change, spot balance included. A product's shape is
+ * shared/lock/types.ts (the admin's Earn panel reads the same one).
  */
+import type { Paged } from '../../lib/types';
 import { LOCK_EVENTS, lockApi, lockLive } from '../../shared/lock/api';
 import type { LockCategory } from '../../shared/lock/routes';
-import type { Paged } from '../../lib/types';
-
-/** A product as the list, the Lock tab and the product page show it. Money in the product's coin, rates in percent per day. */
-export interface LockProduct {
-  id: number;
-  category: LockCategory;
-  name: string;
-  currency_id: number;
-  currency: string;
-  /** Daily yield range, percent per day ("0.30"). */
-  rate_min: string;
-  rate_max: string;
-  /** The current day's rate, fixed before the day started ("0.3512"); null before the first day was fixed. */
-  today_rate: string | null;
-  /** Days locked (= number of daily accruals). */
-  days: number;
-  min_amount: string;
-  /** Most one user may hold in the product. */
-  user_cap: string;
-  /** Most all users together may hold. */
-  total_cap: string;
-  total_locked: string;
-  /** total_cap − total_locked. */
-  remaining: string;
-  /** Users with an order in progress. */
-  holders: number;
-  /** Percent of the principal an early redemption forfeits ("0.50"). */
-  penalty_rate: string;
-  /** The coin's yield reserve (shared by its products). */
-  reserve: string;
-  /** The yield the coin's open orders may still be paid (at the top of the range). */
-  promised: string;
-  /** reserve / promised in percent ("245.10"); null when nothing is promised. */
-  coverage: string | null;
-  /** The UTC hour of the daily accrual (0-23). */
-  accrual_hour: number;
-  next_accrual_at: number;
-  /** Taking subscriptions: enabled, and the reserve covers a minimum order. */
-  open: boolean;
-}
+import type { LockProduct } from '../../shared/lock/types';
 
 /** The rate of one day (UTC). */
 export interface DayRate {

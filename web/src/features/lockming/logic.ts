@@ -9,6 +9,7 @@
  * as the server rounds. Numbers become floats only for pictures (the rate
  * chart, a progress bar).
  */
+import { addDecimal, fromUnits, subtractDecimal, toUnits } from '../../lib/decimal';
 import { compareDecimal, formatFixed, multiplyDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
 import type { LockCategory } from '../../shared/lock/routes';
 
@@ -16,64 +17,25 @@ import type { LockCategory } from '../../shared/lock/routes';
 export const AMOUNT_PLACES = 8;
 export const DAY_MS = 86_400_000;
 
-// ---- exact decimals ----
-
-interface Scaled {
-  units: bigint;
-  scale: number;
-}
-
-function scaled(value: string): Scaled | null {
-  const p = parseDecimal(value);
-  if (!p) return null;
-  const units = BigInt(`${p.int}${p.frac}` || '0');
-  return { units: p.negative ? -units : units, scale: p.frac.length };
-}
-
-function render(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const frac = scale ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
-  const body = frac ? `${int}.${frac}` : int;
-  return negative && /[1-9]/.test(body) ? `-${body}` : body;
-}
-
-function combine(a: string, b: string, sign: 1n | -1n): string | null {
-  const x = scaled(a);
-  const y = scaled(b);
-  if (!x || !y) return null;
-  const scale = Math.max(x.scale, y.scale);
-  return render(x.units * 10n ** BigInt(scale - x.scale) + sign * y.units * 10n ** BigInt(scale - y.scale), scale);
-}
-
-/** a + b exactly; null when either is not a decimal. */
-export function addDecimal(a: string, b: string): string | null {
-  return combine(a, b, 1n);
-}
-
-/** a − b exactly; null when either is not a decimal. */
-export function subtractDecimal(a: string, b: string): string | null {
-  return combine(a, b, -1n);
-}
+// ---- exact decimals (lib/decimal.ts adds and subtracts) ----
 
 /** Cuts a decimal toward zero to `places` decimals, trailing zeros removed ("1.239", 2 → "1.23"); null when it is not one. */
 export function roundDown(value: string, places = AMOUNT_PLACES): string | null {
-  const x = scaled(value);
+  const x = toUnits(value);
   if (!x) return null;
-  if (x.scale <= places) return render(x.units, x.scale);
+  if (x.scale <= places) return fromUnits(x.units, x.scale);
   // BigInt division truncates toward zero.
-  return render(x.units / 10n ** BigInt(x.scale - places), places);
+  return fromUnits(x.units / 10n ** BigInt(x.scale - places), places);
 }
 
 /** amount × percent %, rounded down to 8 decimals ("100" × "0.30" % = "0.3"); null when either is not a number. */
 export function percentOf(amount: string, percent: string): string | null {
   const product = multiplyDecimal(amount, percent);
   if (product === PLACEHOLDER) return null;
-  const x = scaled(product);
+  const x = toUnits(product);
   if (!x) return null;
   // Dividing by 100 is two more decimals.
-  return roundDown(render(x.units, x.scale + 2));
+  return roundDown(fromUnits(x.units, x.scale + 2));
 }
 
 /** The smallest of decimal strings (undefined ones ignored); null when none is given. */
@@ -121,12 +83,6 @@ export function ratePoints(rates: { day: string; rate: string }[]): { day: strin
     .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
     .map((r) => ({ day: r.day, rate: Number(r.rate) }))
     .filter((r) => Number.isFinite(r.rate));
-}
-
-/** "2026-11-26" as "11-26", short enough for a chart axis. */
-export function shortDay(day: string): string {
-  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
-  return m ? `${m[1]}-${m[2]}` : day;
 }
 
 // ---- the buy page's preview ----
@@ -203,18 +159,6 @@ export function preview(
 }
 
 // ---- the amount ----
-
-/**
- * Cleans what is typed into the amount box: a comma becomes a dot (the
- * decimal separator of fra, spa and bx keyboards), only digits and one dot
- * stay. Decimals are not cut: too many are told, not silently dropped.
- */
-export function sanitizeAmount(text: string): string {
-  const normalised = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = normalised.indexOf('.');
-  if (dot < 0) return normalised;
-  return `${normalised.slice(0, dot + 1)}${normalised.slice(dot + 1).replace(/\./g, '')}`;
-}
 
 /** What the amount is checked against; an unknown bound (not logged in, still loading) is not checked. */
 export interface AmountLimits {

@@ -12,7 +12,7 @@
  * after a reconnect too, when events may have been missed.
  */
 import { api } from '../../lib/api';
-import { ensureSocket, onReconnect, onSocketEvent } from '../../lib/socket';
+import { liveRefetch } from '../../lib/live';
 import type { PageArgs, Paged } from '../../lib/types';
 
 /** GET lh/deposit/summary. */
@@ -50,7 +50,6 @@ export interface LockRecord {
 }
 
 export const LOCK_TAGS = ['LockProducts', 'LockProduct', 'LockOrders', 'LockSummary', 'LockRecords', 'Balance'] as const;
-export type LockTag = (typeof LOCK_TAGS)[number];
 
 /** The broadcast events of lock-up mining. */
 export const LOCK_EVENTS = { products: 'lock_products', accrued: 'lock_accrued' } as const;
@@ -58,42 +57,12 @@ export const LOCK_EVENTS = { products: 'lock_products', accrued: 'lock_accrued' 
 /** The API with lock-up mining's tag types; the lockming feature injects its calls into this one. */
 export const lockApi = api.enhanceEndpoints({ addTagTypes: [...LOCK_TAGS] });
 
-type Lifecycle = {
-  cacheDataLoaded: Promise<unknown>;
-  cacheEntryRemoved: Promise<unknown>;
-  getState: () => unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  dispatch: (action: any) => any;
-};
-
 /**
- * A cache entry that refetches `tags` on each of `events` and after a
- * reconnect while it is used. Several events in a burst (one accrual per
- * product at the same hour) make one refetch.
+ * A cache entry that refetches tags of lock-up mining on each of its events
+ * and after a reconnect while it is used. Several events in a burst (one
+ * accrual per product at the same hour) make one refetch.
  */
-export function lockLive(events: string[], tags: LockTag[]) {
-  return async (_arg: unknown, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }: Lifecycle) => {
-    try {
-      await cacheDataLoaded;
-    } catch {
-      return;
-    }
-    ensureSocket({ getState, dispatch });
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        dispatch(lockApi.util.invalidateTags(tags));
-      }, 150);
-    };
-    const offs = events.map((e) => onSocketEvent(e, refresh));
-    offs.push(onReconnect(refresh));
-    await cacheEntryRemoved;
-    offs.forEach((off) => off());
-    if (timer) clearTimeout(timer);
-  };
-}
+export const lockLive = liveRefetch(lockApi);
 
 const sharedLockApi = lockApi.injectEndpoints({
   endpoints: (build) => ({

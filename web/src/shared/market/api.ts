@@ -4,7 +4,7 @@
  * user's favourites. They live in src/shared/ rather than in one feature
  * because features never import each other (eslint.config.js enforces it).
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { createBatcher, ensureSocket, onReconnect, onSocketEvent, realtimeApi } from '../../lib/socket';
 
 /** Market kinds of the quotation rows. */
@@ -150,4 +150,25 @@ export function useMarketRow(symbol: string) {
   const query = useGetQuotationsQuery();
   const row = useMemo(() => query.data?.find((r) => r.symbol === symbol), [query.data, symbol]);
   return { ...query, row };
+}
+
+/** Every market's tick as one string ("BTC/USDT=0.01|…"), so a live ticker does not re-render its readers. */
+function ticksOf(rows: { symbol: string; tick: string }[] | undefined): string {
+  return (rows ?? []).map((r) => `${r.symbol}=${r.tick}`).join('|');
+}
+
+/**
+ * The tick of a market by symbol ("BTC/USDT" → "0.01"; undefined while the
+ * markets load or for one not listed), for reading prices at their market's
+ * precision. The function changes only when a tick does, not with every price.
+ */
+export function useTickOf(): (symbol: string) => string | undefined {
+  const { ticks } = useGetQuotationsQuery(undefined, { selectFromResult: (r) => ({ ticks: ticksOf(r.data) }) });
+  return useCallback(
+    (symbol: string) => {
+      const hit = ticks.split('|').find((t) => t.startsWith(`${symbol}=`));
+      return hit ? hit.slice(symbol.length + 1) : undefined;
+    },
+    [ticks],
+  );
 }

@@ -1,81 +1,51 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { Provider } from 'react-redux';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
-import { loadSession } from '../../../lib/session';
-import type { EarnReserve, LockProduct } from '../api';
+import type { LockReserve } from '../../../shared/lock/types';
+import { addEnglish, fakeServer, okAnswer, renderScreen } from '../../../test/screens';
 import { EarnPanel } from '../components/EarnPanel';
 import adminEn from '../locales/en.json';
+import { ETH_PRODUCT } from './fixtures';
 
 const EN = adminEn.admin.earn;
 
-const PRODUCT: LockProduct = {
-  id: 7,
-  category: 'defi',
-  name: 'ETH 30 days',
-  currency_id: 2,
-  currency: 'ETH',
-  rate_min: '0.30',
-  rate_max: '0.50',
-  today_rate: '0.42',
-  days: 30,
-  min_amount: '0.1',
-  user_cap: '10',
-  total_cap: '1000',
-  total_locked: '12.5',
-  remaining: '987.5',
-  holders: 3,
-  penalty_rate: '0.50',
-  reserve: '1',
-  promised: '1.2',
-  coverage: '83.33',
-  accrual_hour: 0,
-  next_accrual_at: 1_800_000_000_000,
-  open: false,
-  enabled: true,
-};
+const PRODUCT = ETH_PRODUCT;
 
-const RESERVES: EarnReserve[] = [
+const RESERVES: LockReserve[] = [
   { currency_id: 1, currency: 'BTC', reserve: '2', promised: '0', coverage: null },
   { currency_id: 2, currency: 'ETH', reserve: '1', promised: '1.2', coverage: '83.33' },
 ];
 
 const COINS = [{ id: 2, name: 'ETH', subName: 'Ethereum', decimals: 8, image: '', status: 1, kind: 'coin', price_usdt: '3500', networks: [], withdraw_min: '0', withdraw_fee: '0' }];
 
-const ok = (message: unknown) => new Response(JSON.stringify({ type: 'ok', message }), { status: 200 });
-
 // The sheets and dialogs animate (frames in jsdom): a form flow takes a few seconds under a busy run.
 describe('the Earn panel', { timeout: 30_000 }, () => {
-  const fetchMock = vi.fn();
   const posts: URLSearchParams[] = [];
   const funds: URLSearchParams[] = [];
   let refuse = false;
 
   beforeAll(() => {
-    i18next.addResourceBundle('en', 'translation', adminEn, true, false);
+    addEnglish(adminEn);
   });
 
   beforeEach(() => {
     posts.length = 0;
     funds.length = 0;
     refuse = false;
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/admin/api/earn/lock/products')) return ok([PRODUCT]);
+    fakeServer((url, init) => {
+      if (url.startsWith('/admin/api/earn/lock/products')) return okAnswer([PRODUCT]);
       if (url.startsWith('/admin/api/earn/lock/product')) {
         posts.push(new URLSearchParams(String(init?.body ?? '')));
-        return refuse ? new Response(JSON.stringify({ type: 'error', message: 'Amount too large' }), { status: 400 }) : ok(PRODUCT);
+        return refuse ? new Response(JSON.stringify({ type: 'error', message: 'Amount too large' }), { status: 400 }) : okAnswer(PRODUCT);
       }
       if (url.startsWith('/admin/api/earn/reserves/fund')) {
         funds.push(new URLSearchParams(String(init?.body ?? '')));
-        return refuse ? new Response(JSON.stringify({ type: 'error', message: 'Try again' }), { status: 500 }) : ok(RESERVES);
+        return refuse ? new Response(JSON.stringify({ type: 'error', message: 'Try again' }), { status: 500 }) : okAnswer(RESERVES);
       }
-      if (url.startsWith('/admin/api/earn/reserves')) return ok(RESERVES);
-      if (url.startsWith('/api/currency/user_currency_list')) return ok(COINS);
-      return ok(null);
+      if (url.startsWith('/admin/api/earn/reserves')) return okAnswer(RESERVES);
+      if (url.startsWith('/api/currency/user_currency_list')) return okAnswer(COINS);
+      return undefined;
     });
-    vi.stubGlobal('fetch', fetchMock);
   });
 
   afterEach(() => {
@@ -83,12 +53,7 @@ describe('the Earn panel', { timeout: 30_000 }, () => {
   });
 
   function renderPanel() {
-    const store = makeStore({ ...loadSession(), lang: 'en', token: 'admin-token' });
-    render(
-      <Provider store={store}>
-        <EarnPanel />
-      </Provider>,
-    );
+    renderScreen(<EarnPanel />, { token: 'admin-token' });
   }
 
   it('shows the reserves, with a coverage below 100 % in warning colours', async () => {
@@ -170,12 +135,23 @@ describe('the Earn panel', { timeout: 30_000 }, () => {
   }
 
   async function submitFund(editor: HTMLElement) {
-    // Each confirmation is a new dialog at the end of the page; an earlier one may still be fading out.
+    // Each confirmation is a new dialog at the end of the page; an earlier one may still be fading out, or
+    // go just as the new one comes (so their number may not change): the new one's button is one not seen before.
     const buttons = () => [...document.querySelectorAll<HTMLElement>('.adm-dialog-button-bold')].filter((b) => b.textContent === EN.fund.submit);
-    const before = buttons().length;
-    fireEvent.click(within(editor).getByTestId('admin-earn-fund-submit'));
-    await waitFor(() => expect(buttons().length).toBeGreaterThan(before), { timeout: 3000 });
-    fireEvent.click(buttons()[buttons().length - 1]);
+    const before = new Set(buttons());
+    // The button is disabled while the previous funding is in flight (a refusal is still being read).
+    const submit = within(editor).getByTestId('admin-earn-fund-submit');
+    await waitFor(() => expect(submit).not.toBeDisabled(), { timeout: 3000 });
+    fireEvent.click(submit);
+    let fresh: HTMLElement | undefined;
+    await waitFor(
+      () => {
+        fresh = buttons().find((b) => !before.has(b));
+        expect(fresh).toBeDefined();
+      },
+      { timeout: 3000 },
+    );
+    fireEvent.click(fresh as HTMLElement);
   }
 
   it('funds with one key per form: the same on a retry, a fresh one after a success', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LockProduct } from '../api';
+import type { LockProduct } from '../../../shared/lock/types';
 import {
   EMPTY_DRAFT,
   amountIssue,
@@ -14,32 +14,10 @@ import {
   shareToPercent,
   type ProductDraft,
 } from '../earn';
+import { ETH_PRODUCT } from './fixtures';
 
-const PRODUCT: LockProduct = {
-  id: 7,
-  category: 'defi',
-  name: 'ETH 30 days',
-  currency_id: 3,
-  currency: 'ETH',
-  rate_min: '0.30',
-  rate_max: '0.50',
-  today_rate: '0.42',
-  days: 30,
-  min_amount: '0.10000000',
-  user_cap: '10',
-  total_cap: '1000',
-  total_locked: '12.5',
-  remaining: '987.5',
-  holders: 3,
-  penalty_rate: '0.50',
-  reserve: '1',
-  promised: '0.6',
-  coverage: '166.66',
-  accrual_hour: 0,
-  next_accrual_at: 1_800_000_000_000,
-  open: true,
-  enabled: true,
-};
+/** The Earn panel's product, open and with its minimum as the server writes it. */
+const PRODUCT: LockProduct = { ...ETH_PRODUCT, currency_id: 3, min_amount: '0.10000000', promised: '0.6', coverage: '166.66', open: true };
 
 const GOOD: ProductDraft = {
   ...EMPTY_DRAFT,

@@ -20,10 +20,11 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { formatDecimal } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useGetFundCurrenciesQuery, type Coin } from '../../../shared/funds/api';
-import { useFundEarnReserveMutation, useGetEarnReservesQuery, useSaveLockProductMutation, type LockProduct } from '../api';
+import { LOCK_CATEGORIES } from '../../../shared/lock/routes';
+import type { LockProduct } from '../../../shared/lock/types';
+import { useFundEarnReserveMutation, useGetEarnReservesQuery, useSaveLockProductMutation } from '../api';
 import {
   EMPTY_DRAFT,
-  LOCK_CATEGORIES,
   amountIssue,
   draftOf,
   newRequestId,

@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { QueryBlock } from '../../../components/QueryBlock';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
-import { useGetEarnReservesQuery, useGetLockProductsQuery, type EarnReserve, type LockProduct } from '../api';
+import type { LockProduct, LockReserve } from '../../../shared/lock/types';
+import { useGetEarnReservesQuery, useGetLockProductsQuery } from '../api';
 import { coverageLow, productState, type ProductState } from '../earn';
-import '../earn.css';
 import { FundEditor, ProductEditor } from './EarnForms';
+import '../earn.css';
 
 const STATE_TONES: Record<ProductState, StatusTone> = { open: 'success', full: 'muted', uncovered: 'danger', disabled: 'muted' };
 
@@ -44,7 +45,7 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-function ReserveRow({ reserve }: { reserve: EarnReserve }) {
+function ReserveRow({ reserve }: { reserve: LockReserve }) {
   const { t } = useTranslation();
   return (
     <div className={`earn-reserve ${coverageLow(reserve.coverage) ? 'low' : ''}`} data-testid="admin-earn-reserve" data-currency={reserve.currency}>

@@ -23,7 +23,6 @@ import {
   receiptStateKey,
   sanitizeDecimal,
   shiftDecimal,
-  shortDay,
   skipReasonKey,
   traderActions,
   traderState,
@@ -69,8 +68,6 @@ describe('the trader list', () => {
 
   it('turns chart points into numbers for the picture and drops what is not a number', () => {
     expect(chartPoints([{ day: '2026-11-25', value: '1.50' }, { day: '2026-11-26', value: 'x' }])).toEqual([{ day: '2026-11-25', value: 1.5 }]);
-    expect(shortDay('2026-11-26')).toBe('11-26');
-    expect(shortDay('today')).toBe('today');
   });
 
   it('labels a chart axis briefly', () => {

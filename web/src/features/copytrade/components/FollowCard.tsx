@@ -2,12 +2,12 @@
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { Line } from '../../../components/Figures';
 import { formatDateTime, PLACEHOLDER, trendColor } from '../../../lib/format';
 import { COPY_ROUTES, traderRoute } from '../../../shared/copytrade/routes';
 import type { FollowView } from '../api';
 import { useCopyFigures } from '../figures';
 import { endReasonKey, followRoute, followStateKey, percentText } from '../logic';
-import { Line } from './Parts';
 import { useUnfollow } from './useUnfollow';
 
 export function FollowCard({ follow }: { follow: FollowView }) {
@@ -20,7 +20,7 @@ export function FollowCard({ follow }: { follow: FollowView }) {
   const reason = endReasonKey(follow.end_reason);
   const ratio = (v: string | null) => (v === null ? PLACEHOLDER : percentText(v, { sign: false }));
   return (
-    <article className="cp-card cp-item" data-testid={ended ? 'cp-follow-ended' : 'cp-follow-current'} data-id={follow.id}>
+    <article className="ui-card cp-item" data-testid={ended ? 'cp-follow-ended' : 'cp-follow-current'} data-id={follow.id}>
       <div className="cp-item-head">
         <button type="button" className="cp-item-title ellipsis" onClick={() => navigate(traderRoute(follow.trader_id))} data-testid="cp-follow-trader">
           {follow.trader_name}
@@ -30,7 +30,7 @@ export function FollowCard({ follow }: { follow: FollowView }) {
         </Tag>
       </div>
       <div className="cp-item-realised">
-        <span className="cp-figure-label">{`${t('copytrade.my.realised')} (${coin})`}</span>
+        <span className="ui-figure-label">{`${t('copytrade.my.realised')} (${coin})`}</span>
         <strong style={{ color: trendColor(follow.realised) }} data-testid="cp-follow-realised">
           {profit(follow.realised)}
         </strong>
@@ -65,7 +65,7 @@ export function FollowCard({ follow }: { follow: FollowView }) {
           {t(`copytrade.${reason}`)}
         </Line>
       ) : null}
-      <div className="cp-actions">
+      <div className="ui-actions">
         <Button size="small" shape="rounded" onClick={() => navigate(`${COPY_ROUTES.receipts}?follow_id=${follow.id}`)} data-testid="cp-follow-receipts">
           {t('copytrade.my.receipts')}
         </Button>

@@ -8,6 +8,7 @@
 import { Button, Dialog, Input, Tag, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Figure, Line } from '../../../components/Figures';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -29,7 +30,6 @@ import {
   type ApplyValues,
   type TraderAction,
 } from '../logic';
-import { Figure, Line } from './Parts';
 
 const TONES = { pending: 'warning', approved: 'success', rejected: 'danger', paused: 'warning', retired: 'default', none: 'default' } as const;
 
@@ -48,11 +48,11 @@ function ApplyForm({ previous }: { previous: MyTrader | null }) {
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const fieldClass = (field: ApplyField) => `cp-field ${errors[field] ? 'has-error' : ''}`;
+  const fieldClass = (field: ApplyField) => `ui-field ${errors[field] ? 'has-error' : ''}`;
   const errorOf = (field: ApplyField) => {
     const e = errors[field];
     return e ? (
-      <p className="cp-error" role="alert">
+      <p className="ui-error" role="alert">
         {t(`copytrade.errors.${e.key}`, e.args)}
       </p>
     ) : null;
@@ -71,16 +71,16 @@ function ApplyForm({ previous }: { previous: MyTrader | null }) {
   };
 
   return (
-    <div className="cp-form" data-testid="cp-apply-form">
+    <div className="ui-form" data-testid="cp-apply-form">
       <div className={fieldClass('name')}>
-        <div className="cp-field-label">{t('copytrade.lead.name')}</div>
-        <div className="cp-input" data-testid="cp-apply-name">
+        <div className="ui-field-label">{t('copytrade.lead.name')}</div>
+        <div className="ui-input" data-testid="cp-apply-name">
           <Input value={values.name} onChange={(v) => set('name', v)} maxLength={LIMITS.nameMax} placeholder={t('copytrade.lead.namePlaceholder')} />
         </div>
         {errorOf('name')}
       </div>
       <div className={fieldClass('intro')}>
-        <div className="cp-field-label">{t('copytrade.lead.introLabel')}</div>
+        <div className="ui-field-label">{t('copytrade.lead.introLabel')}</div>
         <div className="cp-textarea" data-testid="cp-apply-intro">
           <TextArea
             value={values.intro}
@@ -95,16 +95,16 @@ function ApplyForm({ previous }: { previous: MyTrader | null }) {
       </div>
       <div className="cp-two">
         <div className={fieldClass('sharePercent')}>
-          <div className="cp-field-label">{t('copytrade.lead.share')}</div>
-          <div className="cp-input" data-testid="cp-apply-share">
+          <div className="ui-field-label">{t('copytrade.lead.share')}</div>
+          <div className="ui-input" data-testid="cp-apply-share">
             <Input value={values.sharePercent} onChange={(v) => set('sharePercent', sanitizeDecimal(v, 2))} inputMode="decimal" placeholder={t('copytrade.lead.sharePlaceholder')} />
-            <span className="cp-input-unit">%</span>
+            <span className="ui-input-unit">%</span>
           </div>
           {errorOf('sharePercent')}
         </div>
         <div className={fieldClass('maxFollowers')}>
-          <div className="cp-field-label">{t('copytrade.lead.maxFollowers')}</div>
-          <div className="cp-input" data-testid="cp-apply-max">
+          <div className="ui-field-label">{t('copytrade.lead.maxFollowers')}</div>
+          <div className="ui-input" data-testid="cp-apply-max">
             <Input value={values.maxFollowers} onChange={(v) => set('maxFollowers', sanitizeDecimal(v, 0))} inputMode="numeric" placeholder={t('copytrade.lead.maxFollowersPlaceholder')} />
           </div>
           {errorOf('maxFollowers')}
@@ -147,10 +147,10 @@ function TraderState({ mine }: { mine: MyTrader }) {
         </Tag>
       </div>
       {state === 'pending' ? <p className="hint">{t('copytrade.lead.pendingHint')}</p> : null}
-      {state === 'rejected' ? <p className="cp-error">{t('copytrade.lead.rejectedHint', { reason: mine.reject_reason ?? '' })}</p> : null}
+      {state === 'rejected' ? <p className="ui-error">{t('copytrade.lead.rejectedHint', { reason: mine.reject_reason ?? '' })}</p> : null}
       {state === 'retired' ? <p className="hint">{t('copytrade.lead.retiredHint')}</p> : null}
       {state === 'approved' || state === 'paused' ? (
-        <div className="cp-grid cp-grid-3">
+        <div className="ui-grid ui-grid-3">
           <Figure label={t('copytrade.lead.followers')}>
             {mine.followers}/{mine.max_followers}
           </Figure>
@@ -165,7 +165,7 @@ function TraderState({ mine }: { mine: MyTrader }) {
       )}
       <Line label={t('copytrade.my.started')}>{formatDateTime(mine.created_at)}</Line>
       {traderActions(state).length > 0 ? (
-        <div className="cp-actions">
+        <div className="ui-actions">
           {traderActions(state).map((a) => (
             <Button
               key={a}
@@ -194,13 +194,13 @@ export function LeadSection() {
   const data = mine.data ?? null;
   const state = traderState(data?.status);
   return (
-    <section className="cp-card" data-testid="cp-lead">
-      <h2 className="cp-card-title">{t('copytrade.lead.title')}</h2>
+    <section className="ui-card" data-testid="cp-lead">
+      <h2 className="ui-card-title">{t('copytrade.lead.title')}</h2>
       {data ? <TraderState mine={data} /> : null}
       {mayApply(state) ? (
         <>
-          <p className="hint cp-note">{t('copytrade.lead.intro')}</p>
-          <p className="hint cp-note">{t('copytrade.lead.requirements')}</p>
+          <p className="hint ui-note">{t('copytrade.lead.intro')}</p>
+          <p className="hint ui-note">{t('copytrade.lead.requirements')}</p>
           <ApplyForm previous={data} />
         </>
       ) : null}

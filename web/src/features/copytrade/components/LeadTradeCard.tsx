@@ -1,10 +1,10 @@
 /** One of a trader's positions on their page: open now, or closed with its profit. */
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Line } from '../../../components/Figures';
 import { formatDateTime, trendColor } from '../../../lib/format';
 import type { LeadTrade } from '../api';
 import { useCopyFigures } from '../figures';
-import { Line } from './Parts';
 
 export function DirectionTag({ type, multiple }: { type: number; multiple: number }) {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function LeadTradeCard({ trade }: { trade: LeadTrade }) {
   const { price, profit, coin } = useCopyFigures();
   const closed = trade.status === 3;
   return (
-    <div className="cp-card cp-item" data-testid={closed ? 'cp-lead-closed' : 'cp-lead-open'} data-id={trade.id}>
+    <div className="ui-card cp-item" data-testid={closed ? 'cp-lead-closed' : 'cp-lead-open'} data-id={trade.id}>
       <div className="cp-item-head">
         <strong className="ellipsis">{trade.symbol}</strong>
         <DirectionTag type={trade.type} multiple={trade.multiple} />

@@ -54,7 +54,7 @@ export function ReceiptCard({ receipt: r }: { receipt: Receipt }) {
   };
 
   return (
-    <article className="cp-card cp-item" data-testid="cp-receipt" data-id={r.id} data-state={state}>
+    <article className="ui-card cp-item" data-testid="cp-receipt" data-id={r.id} data-state={state}>
       <div className="cp-item-head">
         <strong className="ellipsis">{r.symbol}</strong>
         <DirectionTag type={r.type} multiple={r.multiple} />
@@ -64,7 +64,7 @@ export function ReceiptCard({ receipt: r }: { receipt: Receipt }) {
       </div>
       {closed ? (
         <div className="cp-item-realised">
-          <span className="cp-figure-label">{`${t('copytrade.profit')} (${coin})`}</span>
+          <span className="ui-figure-label">{`${t('copytrade.profit')} (${coin})`}</span>
           <strong style={{ color: trendColor(r.profit) }}>{profit(r.profit)}</strong>
         </div>
       ) : null}
@@ -89,7 +89,7 @@ export function ReceiptCard({ receipt: r }: { receipt: Receipt }) {
         ) : null}
       </div>
       {canSelfHold(r) ? (
-        <div className="cp-actions">
+        <div className="ui-actions">
           <Button size="small" shape="rounded" color="primary" fill="outline" loading={isLoading} onClick={hold} data-testid="cp-self-hold">
             {t('copytrade.receipts.selfHold')}
           </Button>

@@ -1,10 +1,11 @@
 /** A trader in the list: who they are, the 30-day return in large, and the figures a follower compares. */
 import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/Figures';
 import { trendColor } from '../../../lib/format';
 import type { TraderCard as Card } from '../api';
 import { useCopyFigures } from '../figures';
 import { percentText } from '../logic';
-import { Figure, TraderTags } from './Parts';
+import { TraderTags } from './Parts';
 
 const HUES = ['#f0b90b', '#2ec4b6', '#3d8bfd', '#9b6bff', '#0ecb81', '#ff7a8a'];
 
@@ -25,7 +26,7 @@ export function TraderCardView({ trader, onOpen }: { trader: Card; onOpen: () =>
     <div
       role="button"
       tabIndex={0}
-      className="cp-card cp-trader"
+      className="ui-card ui-tap"
       onClick={onOpen}
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen()}
       data-testid="cp-trader"
@@ -43,18 +44,18 @@ export function TraderCardView({ trader, onOpen }: { trader: Card; onOpen: () =>
           <span className="cp-trader-intro ellipsis">{trader.intro}</span>
         </div>
       </div>
-      <div className="cp-trader-main">
-        <div className="cp-return">
-          <span className="cp-figure-label">{t('copytrade.return30d')}</span>
+      <div className="ui-main cp-trader-main">
+        <div className="ui-big">
+          <span className="ui-figure-label">{t('copytrade.return30d')}</span>
           <strong style={{ color: trendColor(trader.return_30d) }} data-testid="cp-return">
             {percentText(trader.return_30d)}
           </strong>
         </div>
-        <Figure label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)}>
+        <Figure end label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)}>
           {profit(trader.total_profit)}
         </Figure>
       </div>
-      <div className="cp-grid">
+      <div className="ui-grid">
         <Figure label={t('copytrade.accuracy')}>{percentText(trader.accuracy, { sign: false })}</Figure>
         <Figure label={t('copytrade.followers')} testId="cp-followers">
           {trader.followers}/{trader.max_followers}

@@ -6,20 +6,9 @@
  */
 import { Bar, BarChart, Cell, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { axisTick, CHART, shortDay, tooltipStyle } from '../../../components/chartTheme';
 import type { DayPoint } from '../api';
-import { axisLabel, chartPoints, shortDay } from '../logic';
-
-const UP = '#0ecb81';
-const DOWN = '#f6465d';
-const GRID = '#5e6673';
-const PRIMARY = '#f0b90b';
-
-const axisTick = { fill: GRID, fontSize: 10 };
-const tooltipStyle = {
-  contentStyle: { background: '#1e2329', border: '1px solid #2b3139', borderRadius: 8, fontSize: 12 },
-  labelStyle: { color: '#929aa5' },
-  itemStyle: { color: '#eaecef' },
-};
+import { axisLabel, chartPoints } from '../logic';
 
 interface Props {
   curve: DayPoint[];
@@ -48,12 +37,12 @@ export default function TraderCharts({ curve, daily, coin, money, percent }: Pro
       <div className="cp-chart" data-testid="cp-curve">
         <ResponsiveContainer width="100%" height={150}>
           <LineChart data={line} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
-            <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke={GRID} minTickGap={24} />
-            <YAxis tick={axisTick} stroke={GRID} width={48} tickFormatter={axisLabel} tickCount={4} />
+            <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke={CHART.grid} minTickGap={24} />
+            <YAxis tick={axisTick} stroke={CHART.grid} width={48} tickFormatter={axisLabel} tickCount={4} />
             {/* Zero stays in view (the axis extends to it): a return is read against it. */}
-            <ReferenceLine y={0} stroke={GRID} strokeDasharray="3 3" ifOverflow="extendDomain" />
+            <ReferenceLine y={0} stroke={CHART.grid} strokeDasharray="3 3" ifOverflow="extendDomain" />
             <Tooltip {...tooltipStyle} formatter={(_v, _n, item) => [percent(exact(curve, item?.payload)), t('copytrade.charts.curve')]} />
-            <Line type="monotone" dataKey="value" stroke={last < 0 ? DOWN : last > 0 ? UP : PRIMARY} strokeWidth={2} dot={line.length < 3} isAnimationActive={false} />
+            <Line type="monotone" dataKey="value" stroke={last < 0 ? CHART.down : last > 0 ? CHART.up : CHART.primary} strokeWidth={2} dot={line.length < 3} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -64,14 +53,14 @@ export default function TraderCharts({ curve, daily, coin, money, percent }: Pro
         <div className="cp-chart" data-testid="cp-daily">
           <ResponsiveContainer width="100%" height={130}>
             <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
-              <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke={GRID} minTickGap={24} />
-              <YAxis tick={axisTick} stroke={GRID} width={48} tickFormatter={axisLabel} tickCount={4} />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke={CHART.grid} minTickGap={24} />
+              <YAxis tick={axisTick} stroke={CHART.grid} width={48} tickFormatter={axisLabel} tickCount={4} />
               {/* A bar grows from zero, which stays in view. */}
-              <ReferenceLine y={0} stroke={GRID} ifOverflow="extendDomain" />
+              <ReferenceLine y={0} stroke={CHART.grid} ifOverflow="extendDomain" />
               <Tooltip {...tooltipStyle} cursor={{ fill: 'rgba(255,255,255,0.04)' }} formatter={(_v, _n, item) => [`${money(exact(daily, item?.payload))} ${coin}`, t('copytrade.charts.daily')]} />
               <Bar dataKey="value" isAnimationActive={false} maxBarSize={18}>
                 {bars.map((b) => (
-                  <Cell key={b.day} fill={b.value < 0 ? DOWN : UP} />
+                  <Cell key={b.day} fill={b.value < 0 ? CHART.down : CHART.up} />
                 ))}
               </Bar>
             </BarChart>

@@ -2,12 +2,13 @@
 import { PageShell } from '../../../components/PageShell';
 import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { AGREEMENT_EN, AGREEMENT_ZH } from '../agreement';
+import '../../../components/ui.css';
 import '../copytrade.css';
 
 export default function AgreementPage({ lang }: { lang: 'zh' | 'en' }) {
   const text = lang === 'zh' ? AGREEMENT_ZH : AGREEMENT_EN;
   return (
-    <PageShell backTo={COPY_ROUTES.list} className="cp-page">
+    <PageShell backTo={COPY_ROUTES.list} className="ui-page cp-page">
       <article className="cp-agreement" lang={lang === 'zh' ? 'zh-CN' : 'en'} data-testid="cp-agreement">
         <h1>{text.title}</h1>
         <p className="cp-agreement-lead">{text.updated}</p>

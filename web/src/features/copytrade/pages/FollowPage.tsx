@@ -37,6 +37,7 @@ import {
   type FollowField,
   type FollowValues,
 } from '../logic';
+import '../../../components/ui.css';
 import '../copytrade.css';
 
 /** The contract account (3) in the wallet list. */
@@ -54,15 +55,15 @@ function Field({
   children: ReactNode;
 }) {
   return (
-    <div className={`cp-field ${error ? 'has-error' : ''}`}>
-      <div className="cp-field-label">{label}</div>
+    <div className={`ui-field ${error ? 'has-error' : ''}`}>
+      <div className="ui-field-label">{label}</div>
       {children}
       {error ? (
-        <p className="cp-error" role="alert">
+        <p className="ui-error" role="alert">
           {error}
         </p>
       ) : hint ? (
-        <p className="cp-field-hint">{hint}</p>
+        <p className="ui-field-hint">{hint}</p>
       ) : null}
     </div>
   );
@@ -84,9 +85,9 @@ function NumberInput({
   testId: string;
 }) {
   return (
-    <div className="cp-input" data-testid={testId}>
+    <div className="ui-input" data-testid={testId}>
       <Input value={value} onChange={(v) => onChange(sanitizeDecimal(v, places))} inputMode="decimal" placeholder={placeholder} />
-      <span className="cp-input-unit">{unit}</span>
+      <span className="ui-input-unit">{unit}</span>
     </div>
   );
 }
@@ -138,9 +139,9 @@ function FollowForm({ detail, editId }: { detail: TraderDetail; editId?: number 
         title={t(editing ? 'copytrade.form.titleEdit' : 'copytrade.form.titleNew', { name: trader.name })}
         subtitle={t('copytrade.form.shareNote', { name: trader.name, rate: percentText(trader.share_rate, { sign: false }) })}
       />
-      <div className="cp-card cp-form" data-testid="cp-follow-form">
+      <div className="ui-card ui-form" data-testid="cp-follow-form">
         <Field label={t('copytrade.form.mode')}>
-          <div className="cp-seg" role="radiogroup">
+          <div className="ui-seg" role="radiogroup">
             {([1, 2] as const).map((m) => (
               <button
                 key={m}
@@ -177,7 +178,7 @@ function FollowForm({ detail, editId }: { detail: TraderDetail; editId?: number 
             <NumberInput value={values.slPercent} onChange={(v) => set('slPercent', v)} unit="%" places={4} placeholder={t('copytrade.form.optional')} testId="cp-sl" />
           </Field>
         </div>
-        <p className="cp-field-hint cp-ratio-hint">{t('copytrade.form.ratioHint')}</p>
+        <p className="ui-field-hint cp-ratio-hint">{t('copytrade.form.ratioHint')}</p>
         <Field label={t('copytrade.form.stopLoss')} hint={t('copytrade.form.stopLossHint')} error={errorOf('stopLoss')}>
           <NumberInput
             value={values.stopLoss}
@@ -188,7 +189,7 @@ function FollowForm({ detail, editId }: { detail: TraderDetail; editId?: number 
             testId="cp-stop-loss"
           />
         </Field>
-        <div className="cp-balance">
+        <div className="ui-balance">
           <span className="ellipsis" data-testid="cp-lever-balance">
             {t('copytrade.form.available', { amount: wallet.data ? money(lever?.available ?? '0') : PLACEHOLDER, coin })}
           </span>
@@ -211,7 +212,7 @@ function FollowForm({ detail, editId }: { detail: TraderDetail; editId?: number 
               {t('copytrade.form.agreement')}
             </button>
             {errors.agree ? (
-              <p className="cp-error" role="alert">
+              <p className="ui-error" role="alert">
                 {errorOf('agree')}
               </p>
             ) : null}
@@ -248,7 +249,7 @@ export default function FollowPage() {
   }
 
   return (
-    <PageShell backTo={valid ? traderRoute(traderId) : COPY_ROUTES.list} className="cp-page">
+    <PageShell backTo={valid ? traderRoute(traderId) : COPY_ROUTES.list} className="ui-page cp-page">
       {body}
     </PageShell>
   );

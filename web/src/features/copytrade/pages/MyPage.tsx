@@ -4,75 +4,68 @@
  * were not made and why, and becoming a lead trader. The tab lives in the
  * address. Every list follows the copy events live (api.ts).
  */
-import { Button, Tabs } from 'antd-mobile';
-import { useState } from 'react';
+import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LoadingBlock } from '../../../components/LoadingBlock';
+import { GrowingList, LIST_PAGE, ListEmpty, useGrowingLimit } from '../../../components/GrowingList';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { EmptyState } from '../../../components/StateBlocks';
 import { formatDateTime } from '../../../lib/format';
 import { useRealtime } from '../../../lib/socket';
 import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { useGetMyFollowsQuery, useGetSkipsQuery } from '../api';
 import { FollowCard } from '../components/FollowCard';
 import { LeadSection } from '../components/LeadSection';
-import { LoadMore } from '../components/Parts';
-import { skipReasonKey } from '../logic';
 import { useCopyNotices } from '../live';
+import { skipReasonKey } from '../logic';
+import '../../../components/ui.css';
 import '../copytrade.css';
 
 const TABS = ['current', 'history', 'skipped', 'lead'] as const;
 type Tab = (typeof TABS)[number];
-const PAGE = 20;
 
 function Follows({ history }: { history: 0 | 1 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [limit, setLimit] = useState(PAGE);
+  const { limit, more } = useGrowingLimit();
   const list = useGetMyFollowsQuery({ history, limit });
-  if (list.isLoading) return <LoadingBlock lines={4} />;
-  if (list.isError && !list.data) return <ErrorState onRetry={list.refetch} />;
-  const rows = list.data?.data ?? [];
-  if (rows.length === 0) {
-    return (
-      <div className="cp-empty">
-        <EmptyState title={t(history ? 'copytrade.my.emptyHistory' : 'copytrade.my.emptyCurrent')} />
-        {history ? null : (
-          <Button color="primary" fill="outline" shape="rounded" onClick={() => navigate(COPY_ROUTES.list)} data-testid="cp-browse">
-            {t('copytrade.my.browse')}
-          </Button>
-        )}
-      </div>
-    );
-  }
+  const browse = { label: t('copytrade.my.browse'), onClick: () => navigate(COPY_ROUTES.list), testId: 'cp-browse' };
   return (
-    <div data-testid={history ? 'cp-history-list' : 'cp-current-list'}>
-      {rows.map((f) => (
-        <FollowCard key={f.id} follow={f} />
-      ))}
-      <LoadMore shown={rows.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE)} />
-    </div>
+    <GrowingList
+      list={list}
+      rowKey={(f) => f.id}
+      onMore={more}
+      testId={history ? 'cp-history-list' : 'cp-current-list'}
+      moreTestId="cp-load-more"
+      loadingLines={4}
+      empty={<ListEmpty title={t(history ? 'copytrade.my.emptyHistory' : 'copytrade.my.emptyCurrent')} action={history ? undefined : browse} />}
+    >
+      {(f) => <FollowCard follow={f} />}
+    </GrowingList>
   );
 }
 
 function Skips() {
   const { t } = useTranslation();
-  const [limit, setLimit] = useState(PAGE);
+  const { limit, more } = useGrowingLimit();
   const list = useGetSkipsQuery({ limit });
   // The follows' trader names, when they are in the cache already (the other tabs).
-  const current = useGetMyFollowsQuery({ history: 0, limit: PAGE });
-  const ended = useGetMyFollowsQuery({ history: 1, limit: PAGE });
+  const current = useGetMyFollowsQuery({ history: 0, limit: LIST_PAGE });
+  const ended = useGetMyFollowsQuery({ history: 1, limit: LIST_PAGE });
   const nameOf = (id: number) => [...(current.data?.data ?? []), ...(ended.data?.data ?? [])].find((f) => f.id === id)?.trader_name;
-  if (list.isLoading) return <LoadingBlock lines={4} />;
-  if (list.isError && !list.data) return <ErrorState onRetry={list.refetch} />;
-  const rows = list.data?.data ?? [];
-  if (rows.length === 0) return <EmptyState title={t('copytrade.my.emptySkipped')} />;
   return (
-    <div data-testid="cp-skip-list">
-      {rows.map((s) => (
-        <article key={s.id} className="cp-card cp-item" data-testid="cp-skip">
+    <GrowingList
+      list={list}
+      rowKey={(s) => s.id}
+      onMore={more}
+      testId="cp-skip-list"
+      moreTestId="cp-load-more"
+      loadingLines={4}
+      empty={<EmptyState title={t('copytrade.my.emptySkipped')} />}
+    >
+      {(s) => (
+        <article className="ui-card cp-item" data-testid="cp-skip">
           <div className="cp-item-head">
             <strong className="ellipsis">{nameOf(s.follow_id) ?? t('copytrade.my.skippedFollow', { id: s.follow_id })}</strong>
             <span className="hint">{formatDateTime(s.created_at)}</span>
@@ -82,9 +75,8 @@ function Skips() {
           </p>
           <span className="hint">{t('copytrade.my.skippedTitle', { lead: s.lead_id })}</span>
         </article>
-      ))}
-      <LoadMore shown={rows.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE)} />
-    </div>
+      )}
+    </GrowingList>
   );
 }
 
@@ -97,14 +89,14 @@ export default function MyPage() {
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'current';
 
   return (
-    <PageShell backTo={COPY_ROUTES.list} className="cp-page">
+    <PageShell backTo={COPY_ROUTES.list} className="ui-page cp-page">
       <PageHeading title={t('copytrade.myCopy')} />
-      <Tabs activeKey={tab} onChange={(k) => setParams({ tab: k }, { replace: true })} className="cp-tabs" data-testid="cp-my-tabs">
+      <Tabs activeKey={tab} onChange={(k) => setParams({ tab: k }, { replace: true })} className="ui-tabs" data-testid="cp-my-tabs">
         {TABS.map((k) => (
           <Tabs.Tab key={k} title={<span data-testid={`cp-my-tab-${k}`}>{t(`copytrade.my.tabs.${k}`)}</span>} />
         ))}
       </Tabs>
-      <div className="cp-tab-body">
+      <div className="ui-tab-body">
         {tab === 'current' ? <Follows history={0} /> : null}
         {tab === 'history' ? <Follows history={1} /> : null}
         {tab === 'skipped' ? <Skips /> : null}

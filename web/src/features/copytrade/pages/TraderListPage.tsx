@@ -7,23 +7,20 @@
  */
 import { Checkbox, Tabs } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LoadingBlock } from '../../../components/LoadingBlock';
+import { GrowingList, useGrowingLimit } from '../../../components/GrowingList';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { EmptyState } from '../../../components/StateBlocks';
 import { formatDateTime } from '../../../lib/format';
 import { useRealtime } from '../../../lib/socket';
 import { COPY_ROUTES, traderRoute } from '../../../shared/copytrade/routes';
 import { useGetTradersQuery } from '../api';
-import { LoadMore } from '../components/Parts';
 import { TraderCardView } from '../components/TraderCard';
 import { isSort, latestComputedAt, SORTS, type Sort } from '../logic';
+import '../../../components/ui.css';
 import '../copytrade.css';
-
-const PAGE = 20;
 
 export default function TraderListPage() {
   const { t } = useTranslation();
@@ -33,35 +30,21 @@ export default function TraderListPage() {
   const sortParam = params.get('sort');
   const sort: Sort = isSort(sortParam) ? sortParam : 'return';
   const room = params.get('room') === '1';
-  const [limit, setLimit] = useState(PAGE);
+  const { limit, more, reset } = useGrowingLimit();
   const list = useGetTradersQuery({ sort, room, limit });
 
   const setQuery = (next: { sort?: Sort; room?: boolean }) => {
     const s = next.sort ?? sort;
     const r = next.room ?? room;
-    setLimit(PAGE);
+    reset();
     setParams({ ...(s !== 'return' ? { sort: s } : {}), ...(r ? { room: '1' } : {}) }, { replace: true });
   };
 
   const traders = list.data?.data ?? [];
   const computed = latestComputedAt(traders);
-  let body;
-  if (list.isLoading) body = <LoadingBlock lines={6} />;
-  else if (list.isError && !list.data) body = <ErrorState onRetry={list.refetch} />;
-  else if (traders.length === 0) body = <EmptyState title={t(room ? 'copytrade.emptyRoom' : 'copytrade.empty')} />;
-  else
-    body = (
-      <div data-testid="cp-trader-list">
-        {traders.map((trader) => (
-          <TraderCardView key={trader.trader_id} trader={trader} onOpen={() => navigate(traderRoute(trader.trader_id))} />
-        ))}
-        <LoadMore shown={traders.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE)} />
-      </div>
-    );
-
   return (
     <PageShell
-      className="cp-page"
+      className="ui-page cp-page"
       right={
         <button
           type="button"
@@ -75,7 +58,7 @@ export default function TraderListPage() {
       }
     >
       <PageHeading title={t('copytrade.title')} subtitle={t('copytrade.subtitle')} />
-      <Tabs activeKey={sort} onChange={(k) => isSort(k) && setQuery({ sort: k })} className="cp-tabs" data-testid="cp-sort">
+      <Tabs activeKey={sort} onChange={(k) => isSort(k) && setQuery({ sort: k })} className="ui-tabs" data-testid="cp-sort">
         {SORTS.map((s) => (
           <Tabs.Tab key={s} title={<span data-testid={`cp-sort-${s}`}>{t(`copytrade.sort.${s}`)}</span>} />
         ))}
@@ -88,7 +71,16 @@ export default function TraderListPage() {
           {t('copytrade.hasRoom')}
         </Checkbox>
       </div>
-      {body}
+      <GrowingList
+        list={list}
+        rowKey={(trader) => trader.trader_id}
+        onMore={more}
+        testId="cp-trader-list"
+        moreTestId="cp-load-more"
+        empty={<EmptyState title={t(room ? 'copytrade.emptyRoom' : 'copytrade.empty')} />}
+      >
+        {(trader) => <TraderCardView trader={trader} onOpen={() => navigate(traderRoute(trader.trader_id))} />}
+      </GrowingList>
     </PageShell>
   );
 }

@@ -14,7 +14,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { Figure } from '../../../components/Figures';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { formatDateTime, formatDecimal, trendColor } from '../../../lib/format';
@@ -24,12 +26,13 @@ import { useRealtime } from '../../../lib/socket';
 import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { useGetFollowersQuery, useGetLeadTradesQuery, useGetTraderDetailQuery, type TraderDetail } from '../api';
 import { LeadTradeCard } from '../components/LeadTradeCard';
-import { Figure, LoadMore, TraderTags } from '../components/Parts';
+import { TraderTags } from '../components/Parts';
 import { TraderAvatar } from '../components/TraderCard';
 import { useUnfollow } from '../components/useUnfollow';
 import { useCopyFigures } from '../figures';
-import { followRoute, hasRoom, latencyText, percentText } from '../logic';
 import { useCopyNotices } from '../live';
+import { followRoute, hasRoom, latencyText, percentText } from '../logic';
+import '../../../components/ui.css';
 import '../copytrade.css';
 
 const TraderCharts = lazy(() => import('../components/TraderCharts'));
@@ -50,7 +53,7 @@ function Positions({ traderId, history }: { traderId: number; history: 0 | 1 }) 
       {rows.map((trade) => (
         <LeadTradeCard key={trade.id} trade={trade} />
       ))}
-      <LoadMore shown={rows.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE)} />
+      <LoadMore shown={rows.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE)} testId="cp-load-more" />
     </>
   );
 }
@@ -65,7 +68,7 @@ function Followers({ traderId }: { traderId: number }) {
   if (rows.length === 0) return <EmptyState title={t('copytrade.noFollowers')} />;
   return (
     <>
-      <ul className="cp-card cp-followers" data-testid="cp-follower-list">
+      <ul className="ui-card cp-followers" data-testid="cp-follower-list">
         {rows.map((f, i) => (
           <li key={`${f.nickname}-${f.since}-${i}`}>
             <span className="ellipsis">{f.nickname}</span>
@@ -73,7 +76,7 @@ function Followers({ traderId }: { traderId: number }) {
           </li>
         ))}
       </ul>
-      <LoadMore shown={rows.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE * 2)} />
+      <LoadMore shown={rows.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE * 2)} testId="cp-load-more" />
     </>
   );
 }
@@ -84,7 +87,7 @@ function Overview({ detail }: { detail: TraderDetail }) {
   const { trader, quality } = detail;
   return (
     <>
-      <section className="cp-card cp-head" data-testid="cp-trader-head">
+      <section className="ui-card cp-head" data-testid="cp-trader-head">
         <div className="cp-trader-head">
           <TraderAvatar name={trader.name} src={trader.avatar} id={trader.trader_id} size={56} />
           <div className="cp-trader-who">
@@ -95,10 +98,10 @@ function Overview({ detail }: { detail: TraderDetail }) {
               <TraderTags trader={trader} following={Boolean(detail.my_follow)} />
             </div>
             <span className="hint">
-              {t('copytrade.shareRate')} <b className="cp-em">{percentText(trader.share_rate, { sign: false })}</b>
+              {t('copytrade.shareRate')} <b className="ui-em">{percentText(trader.share_rate, { sign: false })}</b>
               {' · '}
               {t('copytrade.followers')}{' '}
-              <b className="cp-em" data-testid="cp-detail-followers">
+              <b className="ui-em" data-testid="cp-detail-followers">
                 {trader.followers}/{trader.max_followers}
               </b>
             </span>
@@ -107,19 +110,19 @@ function Overview({ detail }: { detail: TraderDetail }) {
         <p className="cp-intro">{trader.intro}</p>
       </section>
 
-      <section className="cp-card">
-        <div className="cp-trader-main">
-          <div className="cp-return">
-            <span className="cp-figure-label">{t('copytrade.return30d')}</span>
+      <section className="ui-card">
+        <div className="ui-main cp-trader-main">
+          <div className="ui-big">
+            <span className="ui-figure-label">{t('copytrade.return30d')}</span>
             <strong style={{ color: trendColor(trader.return_30d) }} data-testid="cp-detail-return">
               {percentText(trader.return_30d)}
             </strong>
           </div>
-          <Figure label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)}>
+          <Figure end label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)}>
             {profit(trader.total_profit)}
           </Figure>
         </div>
-        <div className="cp-grid">
+        <div className="ui-grid">
           <Figure label={t('copytrade.return7d')} color={trendColor(trader.return_7d)}>
             {percentText(trader.return_7d)}
           </Figure>
@@ -139,15 +142,15 @@ function Overview({ detail }: { detail: TraderDetail }) {
         </div>
       </section>
 
-      <section className="cp-card">
+      <section className="ui-card">
         <Suspense fallback={<LoadingBlock lines={5} title={false} />}>
           <TraderCharts curve={detail.curve} daily={detail.daily} coin={coin} money={profit} percent={(v) => percentText(v)} />
         </Suspense>
       </section>
 
-      <section className="cp-card" data-testid="cp-quality">
-        <h2 className="cp-card-title">{t('copytrade.quality.title')}</h2>
-        <div className="cp-grid">
+      <section className="ui-card" data-testid="cp-quality">
+        <h2 className="ui-card-title">{t('copytrade.quality.title')}</h2>
+        <div className="ui-grid">
           <Figure label={t('copytrade.quality.copies')}>{quality.copies}</Figure>
           <Figure label={`${t('copytrade.quality.priceDiff')} (${coin})`} testId="cp-price-diff">
             {/* Zero by construction, and shown as such: "0", never a dash. */}
@@ -160,7 +163,7 @@ function Overview({ detail }: { detail: TraderDetail }) {
             {latencyText(quality.latency_p99_ms)}
           </Figure>
         </div>
-        <p className="hint cp-note">{t('copytrade.quality.hint')}</p>
+        <p className="hint ui-note">{t('copytrade.quality.hint')}</p>
       </section>
     </>
   );
@@ -194,12 +197,12 @@ export default function TraderPage() {
     body = (
       <>
         <Overview detail={data} />
-        <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} className="cp-tabs" data-testid="cp-detail-tabs">
+        <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} className="ui-tabs" data-testid="cp-detail-tabs">
           <Tabs.Tab key="positions" title={`${t('copytrade.tabs.positions')} (${data.trader.open_positions})`} />
           <Tabs.Tab key="history" title={t('copytrade.tabs.history')} />
           <Tabs.Tab key="followers" title={t('copytrade.tabs.followerList')} />
         </Tabs>
-        <div className="cp-tab-body">
+        <div className="ui-tab-body">
           {tab === 'positions' ? <Positions traderId={traderId} history={0} /> : null}
           {tab === 'history' ? <Positions traderId={traderId} history={1} /> : null}
           {tab === 'followers' ? <Followers traderId={traderId} /> : null}
@@ -224,7 +227,7 @@ export default function TraderPage() {
     );
 
   return (
-    <PageShell backTo={COPY_ROUTES.list} className={`cp-page ${data ? 'cp-with-bar' : ''}`}>
+    <PageShell backTo={COPY_ROUTES.list} className={`ui-page cp-page ${data ? 'cp-with-bar' : ''}`}>
       {body}
     </PageShell>
   );

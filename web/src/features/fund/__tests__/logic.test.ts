@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BalanceRow, WalletList } from '../../../shared/funds/api';
 import {
-  addDecimal,
   availableOf,
   balancesForTab,
   checkAmount,
   coinParam,
   coinView,
-  compareDecimal,
   isAssetTab,
   isSmallBalance,
   reasonKey,
   receiveAfterFee,
-  sanitizeAmountInput,
   splitByTab,
-  subtractDecimal,
   sumDecimals,
   tabTotal,
   truncateDecimal,
@@ -48,20 +44,6 @@ const wallet: WalletList = {
 };
 
 describe('exact decimals', () => {
-  it('adds and subtracts without float error', () => {
-    expect(addDecimal('0.1', '0.2')).toBe('0.3');
-    expect(subtractDecimal('20', '1')).toBe('19');
-    expect(subtractDecimal('0.001', '0.0005')).toBe('0.0005');
-    expect(subtractDecimal('1', '1.5')).toBe('-0.5');
-    expect(addDecimal('x', '1')).toBeNull();
-  });
-
-  it('compares decimal strings of any scale', () => {
-    expect(compareDecimal('10', '9.99999999')).toBe(1);
-    expect(compareDecimal('10.000', '10')).toBe(0);
-    expect(compareDecimal('0.00000001', '0.0000001')).toBe(-1);
-  });
-
   it('sums a list, ignoring what is not a number', () => {
     expect(sumDecimals(['67000', '10000', '0.24', 'oops'])).toBe('77000.24');
   });
@@ -74,12 +56,6 @@ describe('exact decimals', () => {
 });
 
 describe('amount input and validation', () => {
-  it('reads a comma as the decimal separator and keeps one dot', () => {
-    expect(sanitizeAmountInput('12,5')).toBe('12.5');
-    expect(sanitizeAmountInput('1.2.3')).toBe('1.23');
-    expect(sanitizeAmountInput(' 1a0 ')).toBe('10');
-  });
-
   it('asks for an amount, a number, and a positive one', () => {
     expect(checkAmount('', { decimals: 6 })?.key).toBe('fund.validation.amountRequired');
     expect(checkAmount('1e5', { decimals: 6 })?.key).toBe('fund.validation.amountInvalid');

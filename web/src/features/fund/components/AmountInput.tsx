@@ -4,7 +4,7 @@
  */
 import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { sanitizeAmountInput } from '../logic';
+import { sanitizeDecimalInput } from '../../../lib/decimal';
 
 interface Props {
   value?: string;
@@ -23,7 +23,7 @@ export function AmountInput({ value, onChange, onBlur, placeholder, unit, onAll,
     <div className="with-prefix funds-amount-input">
       <Input
         value={value}
-        onChange={(v) => onChange?.(sanitizeAmountInput(v))}
+        onChange={(v) => onChange?.(sanitizeDecimalInput(v))}
         onBlur={onBlur}
         placeholder={placeholder}
         inputMode="decimal"

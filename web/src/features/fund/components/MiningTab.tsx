@@ -10,41 +10,32 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { CoinIcon } from '../../../components/CoinIcon';
 import { PagedList } from '../../../components/PagedList';
 import { QueryBlock } from '../../../components/QueryBlock';
 import { PAGE_LIMIT } from '../../../lib/constants';
-import { formatCoin, formatDateTime, signed, trendColor } from '../../../lib/format';
+import { formatCoin } from '../../../lib/format';
 import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
 import { useCoinOf, useCoinPlaces } from '../../../shared/funds/api';
 import { useGetLockSummaryQuery, useLazyGetLockRecordsQuery, type LockRecord, type LockSummary } from '../../../shared/lock/api';
 import { LOCK_ROUTES } from '../../../shared/lock/routes';
-import { reasonKey } from '../logic';
+import { CoinRow } from './CoinRow';
+import { RecordView } from './LedgerRow';
 
 function RecordRow({ record }: { record: LockRecord }) {
   const { t } = useTranslation();
   const places = useCoinPlaces()(record.currency);
-  const key = reasonKey(record.reason);
   return (
-    <div className="funds-record" data-testid="mining-record" data-reason={record.reason}>
-      <div className="funds-record-main">
-        <span className="funds-record-title ellipsis">
-          <strong>{record.currency} · </strong>
-          {key ? t(key) : record.reason}
-        </span>
-        <span className="funds-record-meta">
-          <span className="funds-chip">{t(`fund.accounts.${record.account}`, { defaultValue: record.account })}</span>
-          <time>{formatDateTime(record.created_at)}</time>
-        </span>
-      </div>
-      <div className="funds-record-side">
-        <span className="funds-record-amount" style={{ color: trendColor(record.amount) }}>
-          {signed(formatCoin(record.amount, places))}
-        </span>
-        {record.order_id !== null ? <span className="funds-record-after ellipsis">{t('fund.mining.order', { id: record.order_id })}</span> : null}
-      </div>
-    </div>
+    <RecordView
+      testId="mining-record"
+      reason={record.reason}
+      coin={record.currency}
+      account={record.account}
+      at={record.created_at}
+      amount={record.amount}
+      places={places}
+      after={record.order_id !== null ? <span className="funds-record-after ellipsis">{t('fund.mining.order', { id: record.order_id })}</span> : null}
+    />
   );
 }
 
@@ -82,27 +73,17 @@ export function MiningTab({ mask }: { mask: (text: string) => string }) {
         <ul className="funds-coin-list" data-testid="mining-list">
           {coins.map((c) => (
             <li key={c.currency}>
-              <button type="button" className="funds-coin-row" onClick={() => navigate(LOCK_ROUTES.orders)} data-testid={`mining-${c.currency}`}>
-                <span className="funds-coin-head">
-                  <CoinIcon src={coinOf(c.currency)?.image} name={c.currency} />
-                  <span className="funds-coin-name ellipsis">{c.currency}</span>
-                  <span className="funds-coin-value ellipsis">{t('fund.mining.openOrders', { n: c.open_orders })}</span>
-                </span>
-                <span className="funds-coin-cols">
-                  <span className="funds-col">
-                    <span className="funds-col-label ellipsis">{t('fund.mining.locked')}</span>
-                    <span className="funds-col-value" data-testid={`mining-${c.currency}-locked`}>
-                      {mask(formatCoin(c.locked, places(c.currency)))}
-                    </span>
-                  </span>
-                  <span className="funds-col">
-                    <span className="funds-col-label ellipsis">{t('fund.mining.accrued')}</span>
-                    <span className="funds-col-value" data-testid={`mining-${c.currency}-accrued`}>
-                      {mask(formatCoin(c.accrued, places(c.currency)))}
-                    </span>
-                  </span>
-                </span>
-              </button>
+              <CoinRow
+                image={coinOf(c.currency)?.image}
+                name={c.currency}
+                value={t('fund.mining.openOrders', { n: c.open_orders })}
+                onOpen={() => navigate(LOCK_ROUTES.orders)}
+                testId={`mining-${c.currency}`}
+                columns={[
+                  { label: t('fund.mining.locked'), value: mask(formatCoin(c.locked, places(c.currency))), testId: `mining-${c.currency}-locked` },
+                  { label: t('fund.mining.accrued'), value: mask(formatCoin(c.accrued, places(c.currency))), testId: `mining-${c.currency}-accrued` },
+                ]}
+              />
             </li>
           ))}
         </ul>

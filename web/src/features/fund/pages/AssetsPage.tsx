@@ -13,13 +13,13 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCoinPlaces, useGetWalletListQuery } from '../../../shared/funds/api';
-import { CoinIcon } from '../../../components/CoinIcon';
 import { useFiat } from '../../../shared/funds/fiat';
 import { QueryBlock } from '../../../components/QueryBlock';
 import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { TabHeader } from '../../../components/TabHeader';
 import { DEFAULT_PRECISION } from '../../../lib/constants';
 import { formatCoin, formatFiat } from '../../../lib/format';
+import { CoinRow } from '../components/CoinRow';
 import { MiningTab } from '../components/MiningTab';
 import {
   ASSET_TABS,
@@ -154,30 +154,17 @@ export default function AssetsPage() {
           <ul className="funds-coin-list" data-testid="assets-list">
             {shown.map((row) => (
               <li key={row.currency_id}>
-                <button
-                  type="button"
-                  className="funds-coin-row"
-                  onClick={() => navigate(`${FUNDS_ROUTES.assetsRecord}?currency=${row.currency_id}&type=${account}`)}
-                  data-testid={`asset-${row.name}`}
-                >
-                  <span className="funds-coin-head">
-                    <CoinIcon src={row.image} name={row.name} />
-                    <span className="funds-coin-name ellipsis">{row.name}</span>
-                    <span className="funds-coin-value ellipsis">≈ {mask(formatCoin(row.value_usdt, usdt))} USDT</span>
-                  </span>
-                  <span className="funds-coin-cols">
-                    <span className="funds-col">
-                      <span className="funds-col-label ellipsis">{t('fund.available')}</span>
-                      <span className="funds-col-value" data-testid={`asset-${row.name}-available`}>
-                        {mask(formatCoin(row.available, places(row.currency_id)))}
-                      </span>
-                    </span>
-                    <span className="funds-col">
-                      <span className="funds-col-label ellipsis">{t('fund.frozen')}</span>
-                      <span className="funds-col-value">{mask(formatCoin(row.frozen, places(row.currency_id)))}</span>
-                    </span>
-                  </span>
-                </button>
+                <CoinRow
+                  image={row.image}
+                  name={row.name}
+                  value={`≈ ${mask(formatCoin(row.value_usdt, usdt))} USDT`}
+                  onOpen={() => navigate(`${FUNDS_ROUTES.assetsRecord}?currency=${row.currency_id}&type=${account}`)}
+                  testId={`asset-${row.name}`}
+                  columns={[
+                    { label: t('fund.available'), value: mask(formatCoin(row.available, places(row.currency_id))), testId: `asset-${row.name}-available` },
+                    { label: t('fund.frozen'), value: mask(formatCoin(row.frozen, places(row.currency_id))) },
+                  ]}
+                />
               </li>
             ))}
           </ul>

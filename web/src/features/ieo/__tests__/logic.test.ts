@@ -16,7 +16,6 @@ import {
   roomLeft,
   sanitizeAmount,
   statusOfFilter,
-  subtractDecimal,
   type SubscribeLimits,
 } from '../logic';
 
@@ -88,13 +87,6 @@ describe('a project', () => {
 });
 
 describe('exact decimals', () => {
-  it('subtracts', () => {
-    expect(subtractDecimal('50000', '1000')).toBe('49000');
-    expect(subtractDecimal('0.3', '0.1')).toBe('0.2');
-    expect(subtractDecimal('10', '10.5')).toBe('-0.5');
-    expect(subtractDecimal('x', '1')).toBeNull();
-  });
-
   it('rounds up only when something is cut', () => {
     expect(ceilDecimal('100.0', 6)).toBe('100');
     expect(ceilDecimal('10.0001', 2)).toBe('10.01');

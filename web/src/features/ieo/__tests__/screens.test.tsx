@@ -4,14 +4,9 @@
  * subscription that was allocated, credited and is being released, with the
  * user's own calculation line.
  */
-import { render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
-import { loadSession } from '../../../lib/session';
+import { addEnglish, fakeServer, okAnswer, renderScreen } from '../../../test/screens';
 import type { IeoOrder, Project } from '../api';
 import { Progress } from '../components/Parts';
 import ieoEn from '../locales/en.json';
@@ -73,52 +68,37 @@ const ORDER: IeoOrder = {
   created_at: new Date(2026, 10, 26, 9, 0).getTime(),
 };
 
-const ok = (message: unknown) => new Response(JSON.stringify({ type: 'ok', message }), { status: 200 });
-
 describe('the IEO screens', () => {
-  const fetchMock = vi.fn();
-
   beforeAll(() => {
-    i18next.addResourceBundle('en', 'translation', ieoEn, true, false);
+    addEnglish(ieoEn);
   });
 
   beforeEach(() => {
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url.startsWith('/api/user/project/order')) return ok({ data: [ORDER], page: 1, limit: 20, total: 1, pages: 1 });
-      if (url.startsWith('/api/currency/user_currency_list')) return ok([]);
-      return ok(null);
+    fakeServer((url) => {
+      if (url.startsWith('/api/user/project/order')) return okAnswer({ data: [ORDER], page: 1, limit: 20, total: 1, pages: 1 });
+      if (url.startsWith('/api/currency/user_currency_list')) return okAnswer([]);
+      return undefined;
     });
-    vi.stubGlobal('fetch', fetchMock);
   });
 
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  function renderIn(node: ReactNode) {
-    const store = makeStore({ ...loadSession(), lang: 'en', token: 'user-token' });
-    render(
-      <Provider store={store}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </Provider>,
-    );
-  }
-
   it('shows an oversubscribed sale above 100 %, its bar full, and says allocation is pro rata', () => {
-    renderIn(<Progress p={PROJECT} exact={(v) => v} />);
+    renderScreen(<Progress p={PROJECT} exact={(v) => v} />);
     expect(screen.getByTestId('ieo-progress-percent')).toHaveTextContent('250.00%');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByTestId('ieo-oversubscribed')).toHaveTextContent(EN.oversubscribedNote);
   });
 
   it('once ended, names the share every subscription was granted', () => {
-    renderIn(<Progress p={{ ...PROJECT, status: 2, allocation_ratio: '40.00' }} exact={(v) => v} />);
+    renderScreen(<Progress p={{ ...PROJECT, status: 2, allocation_ratio: '40.00' }} exact={(v) => v} />);
     expect(screen.getByTestId('ieo-oversubscribed')).toHaveTextContent('40.00% of what it asked (pro rata)');
   });
 
   it('lists a credited subscription with its allocation, refund, locked, released, next release and calculation', async () => {
-    renderIn(<OrdersPage />);
+    renderScreen(<OrdersPage />);
     const card = await screen.findByTestId('ieo-order');
     expect(card).toHaveAttribute('data-state', 'credited');
     expect(within(card).getByTestId('ieo-order-state')).toHaveTextContent(EN.orderState.credited);

@@ -1,38 +1,14 @@
 /**
- * Small pieces the IEO screens share: a labelled figure, a label and value
- * line, a project's state tag, its progress bar, its live countdown, and a
- * "load more" button.
+ * Small pieces the IEO screens share: a project's state tag, its progress
+ * bar and its live countdown (figures, lines and "load more" are the app's
+ * own: components/Figures.tsx, components/LoadMore.tsx).
  */
-import { Button, Tag } from 'antd-mobile';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Tag } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { barPercent, countdownOf, durationParts, isOversubscribed, progressText, projectState } from '../logic';
 import type { Project } from '../api';
-
-/** A label over its value. */
-export function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <div className="ieo-figure">
-      <span className="ieo-figure-label">{label}</span>
-      <b className="ieo-figure-value" data-testid={testId}>
-        {children}
-      </b>
-    </div>
-  );
-}
-
-/** A label and its value on one line. */
-export function Line({ label, children, testId, strong }: { label: ReactNode; children: ReactNode; testId?: string; strong?: boolean }) {
-  return (
-    <div className="ieo-line">
-      <span className="ieo-line-label">{label}</span>
-      <span className={`ieo-line-value ${strong ? 'ieo-em' : ''}`} data-testid={testId}>
-        {children}
-      </span>
-    </div>
-  );
-}
+import { barPercent, countdownOf, durationParts, isOversubscribed, progressText, projectState } from '../logic';
 
 const STATE_COLOR = { warmup: 'warning', live: 'success', ended: 'default', credited: 'primary' } as const;
 
@@ -53,7 +29,7 @@ export function Progress({ p, exact }: { p: Project; exact: (v: string) => strin
   return (
     <div className="ieo-progress" data-testid="ieo-progress">
       <div className="ieo-progress-top">
-        <span className="ieo-figure-label">{t('ieo.progress')}</span>
+        <span className="ui-figure-label">{t('ieo.progress')}</span>
         <b className={over ? 'ieo-over' : ''} data-testid="ieo-progress-percent">
           {progressText(p.oversubscribed)}
         </b>
@@ -114,19 +90,6 @@ export function Countdown({ p, offset, onElapsed, big }: { p: Project; offset: n
     <div className={`ieo-countdown ${big ? 'big' : ''}`} data-testid="ieo-countdown" data-kind={cd.kind}>
       <span className="ieo-countdown-label">{t(cd.kind === 'start' ? 'ieo.countdown.startsIn' : 'ieo.countdown.endsIn')}</span>
       <b className="ieo-countdown-value">{zero ? t(cd.kind === 'start' ? 'ieo.countdown.starting' : 'ieo.countdown.ending') : value}</b>
-    </div>
-  );
-}
-
-/** Shown under a list while the server has more than it listed. */
-export function LoadMore({ shown, total, onMore, busy }: { shown: number; total: number; onMore: () => void; busy: boolean }) {
-  const { t } = useTranslation();
-  if (shown >= total) return null;
-  return (
-    <div className="ieo-more">
-      <Button size="small" fill="none" color="primary" onClick={onMore} loading={busy} data-testid="ieo-load-more">
-        {t('ieo.loadMore')}
-      </Button>
     </div>
   );
 }

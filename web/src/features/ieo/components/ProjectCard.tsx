@@ -1,23 +1,16 @@
 /** A project in the list: its state, countdown, price, supply and progress; tapping opens it. */
 import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/Figures';
+import { TapCard } from '../../../components/TapCard';
 import type { Project } from '../api';
 import { useIeoFigures } from '../figures';
-import { Countdown, Figure, Progress, StateTag } from './Parts';
+import { Countdown, Progress, StateTag } from './Parts';
 
 export function ProjectCard({ p, offset, onOpen, onElapsed }: { p: Project; offset: number; onOpen: () => void; onElapsed: () => void }) {
   const { t } = useTranslation();
   const { exact } = useIeoFigures();
   return (
-    <article
-      className="ieo-card ieo-project"
-      role="link"
-      tabIndex={0}
-      onClick={onOpen}
-      onKeyDown={(e) => (e.key === 'Enter' ? onOpen() : undefined)}
-      data-testid="ieo-project"
-      data-id={p.id}
-      data-status={p.status}
-    >
+    <TapCard onOpen={onOpen} data-testid="ieo-project" data-id={p.id} data-status={p.status}>
       <div className="ieo-project-head">
         <span className="ieo-token-badge" aria-hidden="true">
           {p.token.slice(0, 1)}
@@ -31,7 +24,7 @@ export function ProjectCard({ p, offset, onOpen, onElapsed }: { p: Project; offs
         <StateTag status={p.status} />
       </div>
       {p.intro ? <p className="ieo-intro ieo-clamp">{p.intro}</p> : null}
-      <div className="ieo-grid">
+      <div className="ui-grid">
         <Figure label={t('ieo.price')} testId="ieo-project-price">
           {exact(p.price)} {p.pay_currency}
         </Figure>
@@ -41,6 +34,6 @@ export function ProjectCard({ p, offset, onOpen, onElapsed }: { p: Project; offs
       </div>
       <Progress p={p} exact={exact} />
       <Countdown p={p} offset={offset} onElapsed={onElapsed} />
-    </article>
+    </TapCard>
   );
 }

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { Line } from '../../../components/Figures';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
@@ -25,11 +26,12 @@ import { useRealtime } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { useGetWalletListQuery } from '../../../shared/funds/api';
 import { FUNDS_ROUTES } from '../../../shared/funds/routes';
+import { IEO_ROUTES, subscribeRoute } from '../../../shared/ieo/routes';
 import { useGetProjectQuery, useSubscribeMutation, type MyTotals, type Project, type ProjectDetail } from '../api';
-import { Countdown, Line, Progress, StateTag } from '../components/Parts';
+import { Countdown, Progress, StateTag } from '../components/Parts';
 import { useIeoFigures } from '../figures';
 import { checkAmount, clockOffset, costOf, lastReleaseAt, roomLeft, sanitizeAmount, type AmountIssue } from '../logic';
-import { IEO_ROUTES, subscribeRoute } from '../paths';
+import '../../../components/ui.css';
 import '../ieo.css';
 
 /** The spot account in the wallet list. */
@@ -39,9 +41,9 @@ function Facts({ p }: { p: Project }) {
   const { t } = useTranslation();
   const { exact } = useIeoFigures();
   return (
-    <section className="ieo-card" data-testid="ieo-facts">
-      <h2 className="ieo-card-title">{t('ieo.facts')}</h2>
-      <div className="ieo-lines">
+    <section className="ui-card" data-testid="ieo-facts">
+      <h2 className="ui-card-title">{t('ieo.facts')}</h2>
+      <div className="ui-lines">
         <Line label={t('ieo.price')} testId="ieo-fact-price" strong>
           {exact(p.price)} {p.pay_currency}
         </Line>
@@ -70,7 +72,7 @@ function Facts({ p }: { p: Project }) {
         </Line>
         <Line label={t('ieo.lastRelease')}>{formatDateTime(lastReleaseAt(p))}</Line>
       </div>
-      <p className="hint ieo-note">{t('ieo.releaseNote', { cycles: p.cycles, days: p.cycle_days })}</p>
+      <p className="hint ui-note">{t('ieo.releaseNote', { cycles: p.cycles, days: p.cycle_days })}</p>
       <div className="ieo-links">
         {p.whitepaper ? (
           <a href={p.whitepaper} target="_blank" rel="noopener noreferrer" className="ieo-link" data-testid="ieo-whitepaper">
@@ -93,9 +95,9 @@ function Mine({ p, mine }: { p: Project; mine: MyTotals }) {
   const { exact } = useIeoFigures();
   const tokens = (v: string | null) => (v === null ? PLACEHOLDER : `${exact(v)} ${p.token}`);
   return (
-    <section className="ieo-card" data-testid="ieo-mine">
-      <h2 className="ieo-card-title">{t('ieo.myTotals')}</h2>
-      <div className="ieo-lines">
+    <section className="ui-card" data-testid="ieo-mine">
+      <h2 className="ui-card-title">{t('ieo.myTotals')}</h2>
+      <div className="ui-lines">
         <Line label={t('ieo.asked')} testId="ieo-mine-asked" strong>
           {tokens(mine.asked)}
         </Line>
@@ -111,7 +113,7 @@ function Mine({ p, mine }: { p: Project; mine: MyTotals }) {
         <Line label={t('ieo.locked')}>{tokens(mine.locked)}</Line>
         <Line label={t('ieo.released')}>{tokens(mine.released)}</Line>
       </div>
-      <div className="ieo-actions">
+      <div className="ui-actions">
         <Button size="small" fill="outline" color="primary" shape="rounded" onClick={() => navigate(IEO_ROUTES.orders)} data-testid="ieo-to-my-orders">
           {t('ieo.mine')}
         </Button>
@@ -166,7 +168,7 @@ function SubscribeForm({ p, mine }: { p: Project; mine: MyTotals | null }) {
     Dialog.confirm({
       title: t('ieo.confirmTitle'),
       content: (
-        <div className="ieo-dialog" data-testid="ieo-confirm">
+        <div className="ui-dialog" data-testid="ieo-confirm">
           <Line label={t('ieo.project')}>{p.name}</Line>
           <Line label={t('ieo.amount')} testId="ieo-confirm-amount" strong>
             {exact(amount.trim())} {p.token}
@@ -208,13 +210,13 @@ function SubscribeForm({ p, mine }: { p: Project; mine: MyTotals | null }) {
   else if (p.status >= 2) closedText = t('ieo.saleEnded');
 
   return (
-    <section className="ieo-card ieo-form" data-testid="ieo-form">
-      <h2 className="ieo-card-title">{t('ieo.subscribeTitle')}</h2>
-      <div className={`ieo-field ${shown ? 'has-error' : ''}`}>
-        <label className="ieo-field-label" htmlFor="ieo-amount">
+    <section className="ui-card ui-form" data-testid="ieo-form">
+      <h2 className="ui-card-title">{t('ieo.subscribeTitle')}</h2>
+      <div className={`ui-field ${shown ? 'has-error' : ''}`}>
+        <label className="ui-field-label" htmlFor="ieo-amount">
           {t('ieo.amountLabel', { token: p.token })}
         </label>
-        <div className="ieo-input" data-testid="ieo-amount">
+        <div className="ui-input" data-testid="ieo-amount">
           <Input
             id="ieo-amount"
             value={amount}
@@ -223,21 +225,21 @@ function SubscribeForm({ p, mine }: { p: Project; mine: MyTotals | null }) {
             disabled={!live}
             placeholder={t('ieo.amountPlaceholder', { min: exact(p.min_amount) })}
           />
-          <span className="ieo-input-unit">{p.token}</span>
+          <span className="ui-input-unit">{p.token}</span>
         </div>
         {shown ? (
-          <p className="ieo-error" role="alert" data-testid="ieo-amount-error" data-key={shown.key}>
+          <p className="ui-error" role="alert" data-testid="ieo-amount-error" data-key={shown.key}>
             {issueText(shown)}
           </p>
         ) : (
-          <p className="ieo-field-hint" data-testid="ieo-room">
+          <p className="ui-field-hint" data-testid="ieo-room">
             {room !== null
               ? t('ieo.roomHint', { min: exact(p.min_amount), room: exact(room), token: p.token })
               : t('ieo.capHint', { min: exact(p.min_amount), cap: exact(p.user_cap), token: p.token })}
           </p>
         )}
       </div>
-      <div className="ieo-cost">
+      <div className="ui-total">
         <span>{t('ieo.cost')}</span>
         <b data-testid="ieo-cost" className={shown?.key === 'insufficient' ? 'down' : ''}>
           {cost !== null && amount.trim() !== '' ? `${exact(cost)} ${p.pay_currency}` : `${PLACEHOLDER} ${p.pay_currency}`}
@@ -245,7 +247,7 @@ function SubscribeForm({ p, mine }: { p: Project; mine: MyTotals | null }) {
       </div>
       <p className="hint ieo-cost-note">{t('ieo.costNote', { price: exact(p.price), coin: p.pay_currency })}</p>
       {token ? (
-        <div className="ieo-balance">
+        <div className="ui-balance">
           <span className="ieo-balance-text" data-testid="ieo-balance">
             {t('ieo.available', { amount: spot ? money(spot.available, p.pay_currency_id) : PLACEHOLDER, coin: p.pay_currency })}
             {spot && compareDecimal(spot.frozen, '0') === 1 ? (
@@ -284,13 +286,13 @@ function ProjectView({ detail, offset, onElapsed }: { detail: ProjectDetail; off
   const mine = detail.mine;
   return (
     <>
-      <div className="ieo-detail-head">
+      <div className="ui-detail-head ieo-detail-head">
         <span className="ieo-token-badge big" aria-hidden="true">
           {p.token.slice(0, 1)}
         </span>
         <PageHeading title={<span data-testid="ieo-detail-name">{p.name}</span>} subtitle={`${p.token} · ${t('ieo.payWith', { coin: p.pay_currency })}`} />
       </div>
-      <section className="ieo-card" data-testid="ieo-status">
+      <section className="ui-card" data-testid="ieo-status">
         <div className="ieo-status-top">
           <StateTag status={p.status} />
           <Countdown p={p} offset={offset} onElapsed={onElapsed} big />
@@ -328,7 +330,7 @@ export default function SubscribePage() {
     );
 
   return (
-    <PageShell backTo={IEO_ROUTES.list} className="ieo-page">
+    <PageShell backTo={IEO_ROUTES.list} className="ui-page ieo-page">
       {body}
     </PageShell>
   );

@@ -4,14 +4,9 @@
  * outcome that happened marked, the index samples averaged; and a failed
  * order with its reason.
  */
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
-import { loadSession } from '../../../lib/session';
+import { addEnglish, fakeServer, okAnswer, renderScreen } from '../../../test/screens';
 import type { DualOrder } from '../api';
 import { OrderCard } from '../components/OrderCard';
 import investEn from '../locales/en.json';
@@ -54,39 +49,25 @@ const SETTLED: DualOrder = {
   settled_at: new Date(2026, 10, 28, 8, 0).getTime(),
 };
 
-const ok = (message: unknown) => new Response(JSON.stringify({ type: 'ok', message }), { status: 200 });
-
 describe('a dual-investment order', () => {
   beforeAll(() => {
-    i18next.addResourceBundle('en', 'translation', investEn, true, false);
+    addEnglish(investEn);
   });
 
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.startsWith('/api/currency/quotation_new')) return ok([{ quotation: [] }]);
-        if (url.startsWith('/api/currency/user_currency_list')) return ok([]);
-        return ok(null);
-      }),
-    );
+    fakeServer((url) => {
+      if (url.startsWith('/api/currency/quotation_new')) return okAnswer([{ quotation: [] }]);
+      if (url.startsWith('/api/currency/user_currency_list')) return okAnswer([]);
+      return undefined;
+    });
   });
 
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  function renderIn(node: ReactNode) {
-    const store = makeStore({ ...loadSession(), lang: 'en', token: 'user-token' });
-    render(
-      <Provider store={store}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </Provider>,
-    );
-  }
-
   it('once completed, shows the settlement price, the payout, the outcome that happened and the samples averaged', () => {
-    renderIn(<OrderCard o={SETTLED} />);
+    renderScreen(<OrderCard o={SETTLED} />);
     const card = screen.getByTestId('dual-order');
     expect(card).toHaveAttribute('data-state', 'completed');
     expect(within(card).getByTestId('dual-order-state')).toHaveTextContent(EN.orderState.completed);
@@ -105,7 +86,7 @@ describe('a dual-investment order', () => {
   });
 
   it('when failed, says why', () => {
-    renderIn(<OrderCard o={{ ...SETTLED, status: 3, settlement_price: null, payout: null, samples: [], reason: 'Index unavailable', settled_at: null }} />);
+    renderScreen(<OrderCard o={{ ...SETTLED, status: 3, settlement_price: null, payout: null, samples: [], reason: 'Index unavailable', settled_at: null }} />);
     const card = screen.getByTestId('dual-order');
     expect(card).toHaveAttribute('data-state', 'failed');
     expect(within(card).getByTestId('dual-order-reason')).toHaveTextContent('Failed: Index unavailable');
@@ -113,7 +94,7 @@ describe('a dual-investment order', () => {
   });
 
   it('puts the linked price itself on the coin side for a put', () => {
-    renderIn(<OrderCard o={{ ...SETTLED, kind: 'put', status: 0, settlement_price: null, payout: null, samples: [], settled_at: null }} />);
+    renderScreen(<OrderCard o={{ ...SETTLED, kind: 'put', status: 0, settlement_price: null, payout: null, samples: [], settled_at: null }} />);
     const card = screen.getByTestId('dual-order');
     expect(within(card).getByTestId('dual-outcome-below')).toHaveTextContent('Settles ≤ 68,300');
     expect(within(card).getByTestId('dual-outcome-above')).toHaveTextContent('Settles > 68,300');

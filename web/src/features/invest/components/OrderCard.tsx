@@ -5,11 +5,12 @@
  */
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Line } from '../../../components/Figures';
 import { formatDateTime } from '../../../lib/format';
 import type { DualOrder, Sample } from '../api';
 import { useDualFigures } from '../figures';
 import { aprText, daysKey, isAbove, orderState } from '../logic';
-import { Line, KindTag, Outcomes } from './Parts';
+import { KindTag, Outcomes } from './Parts';
 
 const STATE_COLOR = { purchased: 'primary', settling: 'warning', completed: 'success', failed: 'danger' } as const;
 
@@ -38,7 +39,7 @@ export function OrderCard({ o }: { o: DualOrder }) {
   const read = (v: string | null) => price(o.currency, o.quote, v);
   const side = o.settlement_price !== null && state === 'completed' ? (isAbove(o.kind, o.settlement_price, o.linked_price) ? 'above' : 'below') : null;
   return (
-    <article className="dual-card dual-order" data-testid="dual-order" data-id={o.id} data-state={state}>
+    <article className="ui-card dual-order" data-testid="dual-order" data-id={o.id} data-state={state}>
       <div className="dual-order-head">
         <strong className="ellipsis">{`${o.currency}/${o.quote}`}</strong>
         <KindTag kind={o.kind} />
@@ -47,7 +48,7 @@ export function OrderCard({ o }: { o: DualOrder }) {
         </Tag>
       </div>
       <span className="hint">{formatDateTime(o.created_at)}</span>
-      <div className="dual-lines">
+      <div className="ui-lines">
         <Line label={t('invest.invested')} testId="dual-order-amount" strong>
           {`${exact(o.amount)} ${o.invest_currency}`}
         </Line>
@@ -58,9 +59,9 @@ export function OrderCard({ o }: { o: DualOrder }) {
         <Line label={t('invest.maturity')}>{formatDateTime(o.matures_at)}</Line>
       </div>
       <Outcomes kind={o.kind} linked={read(o.linked_price)} below={o.if_below} above={o.if_above} exact={exact} settled={side} />
-      {state === 'settling' ? <p className="hint dual-note">{t('invest.settlingNote')}</p> : null}
+      {state === 'settling' ? <p className="hint ui-note">{t('invest.settlingNote')}</p> : null}
       {o.settlement_price !== null ? (
-        <div className="dual-lines dual-settled">
+        <div className="ui-lines dual-settled">
           <Line label={t('invest.settlementPrice')} testId="dual-order-settlement">
             {read(o.settlement_price)}
           </Line>

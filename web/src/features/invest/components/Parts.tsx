@@ -1,34 +1,11 @@
 /**
- * Small pieces the dual-investment screens share: a labelled figure, a label
- * and value line, the kind's name, the two outcomes with their conditions,
- * the "not capital protected" warning and a "load more" button.
+ * Small pieces the dual-investment screens share: the kind's name, the two
+ * outcomes with their conditions and the "not capital protected" warning
+ * (figures, lines and "load more" are the app's own: components/Figures.tsx,
+ * components/LoadMore.tsx).
  */
-import { Button } from 'antd-mobile';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outcomeOps, type Kind, type Payout } from '../logic';
-
-export function Figure({ label, children, testId, color }: { label: ReactNode; children: ReactNode; testId?: string; color?: string }) {
-  return (
-    <div className="dual-figure">
-      <span className="dual-figure-label">{label}</span>
-      <b className="dual-figure-value" style={color ? { color } : undefined} data-testid={testId}>
-        {children}
-      </b>
-    </div>
-  );
-}
-
-export function Line({ label, children, testId, strong }: { label: ReactNode; children: ReactNode; testId?: string; strong?: boolean }) {
-  return (
-    <div className="dual-line">
-      <span className="dual-line-label">{label}</span>
-      <span className={`dual-line-value ${strong ? 'dual-em' : ''}`} data-testid={testId}>
-        {children}
-      </span>
-    </div>
-  );
-}
 
 /** "Sell high" or "Buy low", coloured like a trade's side. */
 export function KindTag({ kind }: { kind: Kind }) {
@@ -74,7 +51,7 @@ export function Outcomes({
   );
   return (
     <div className="dual-outcomes" data-testid="dual-outcomes">
-      <span className="dual-figure-label">{t('invest.outcome.title')}</span>
+      <span className="ui-figure-label">{t('invest.outcome.title')}</span>
       {row('below', below)}
       {row('above', above)}
     </div>
@@ -87,17 +64,5 @@ export function NotProtected() {
     <p className="dual-warning" role="note" data-testid="dual-not-protected">
       <b>{t('invest.notProtected')}</b> {t('invest.notProtectedText')}
     </p>
-  );
-}
-
-export function LoadMore({ shown, total, onMore, busy }: { shown: number; total: number; onMore: () => void; busy: boolean }) {
-  const { t } = useTranslation();
-  if (shown >= total) return null;
-  return (
-    <div className="dual-more">
-      <Button size="small" fill="none" color="primary" onClick={onMore} loading={busy} data-testid="dual-load-more">
-        {t('invest.loadMore')}
-      </Button>
-    </div>
   );
 }

@@ -8,19 +8,9 @@
  */
 import { CartesianGrid, Label, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { axisTick, CHART, tooltipStyle } from '../../../components/chartTheme';
 import { formatCompact } from '../../../lib/format';
 import { payoffPoints, type Terms } from '../logic';
-
-const GRID = '#5e6673';
-const PRIMARY = '#f0b90b';
-const HELD = '#929aa5';
-
-const axisTick = { fill: GRID, fontSize: 10 };
-const tooltipStyle = {
-  contentStyle: { background: '#1e2329', border: '1px solid #2b3139', borderRadius: 8, fontSize: 12 },
-  labelStyle: { color: '#929aa5' },
-  itemStyle: { color: '#eaecef' },
-};
 
 /** A short axis label (the axis is narrow): K and M above a thousand and a million. */
 function short(n: number): string {
@@ -37,19 +27,19 @@ export default function PayoffChart({ terms, amount, linkedText }: { terms: Term
     <div className="dual-chart" data-testid="dual-payoff-chart" role="img" aria-label={t('invest.help.chartTitle', { quote })}>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={points} margin={{ top: 16, right: 12, bottom: 4, left: -6 }}>
-          <CartesianGrid stroke="#2b3139" strokeDasharray="3 3" />
+          <CartesianGrid stroke={CHART.gridLine} strokeDasharray="3 3" />
           <XAxis
             dataKey="price"
             type="number"
             domain={['dataMin', 'dataMax']}
             tick={axisTick}
-            stroke={GRID}
+            stroke={CHART.grid}
             tickFormatter={short}
             tickCount={5}
           />
-          <YAxis tick={axisTick} stroke={GRID} width={52} tickFormatter={short} tickCount={5} domain={['auto', 'auto']} />
-          <ReferenceLine x={linked} stroke={PRIMARY} strokeDasharray="4 3">
-            <Label value={t('invest.help.linkedMark', { price: linkedText })} fill={PRIMARY} fontSize={10} position="insideBottomLeft" />
+          <YAxis tick={axisTick} stroke={CHART.grid} width={52} tickFormatter={short} tickCount={5} domain={['auto', 'auto']} />
+          <ReferenceLine x={linked} stroke={CHART.primary} strokeDasharray="4 3">
+            <Label value={t('invest.help.linkedMark', { price: linkedText })} fill={CHART.primary} fontSize={10} position="insideBottomLeft" />
           </ReferenceLine>
           <Tooltip
             {...tooltipStyle}
@@ -57,8 +47,8 @@ export default function PayoffChart({ terms, amount, linkedText }: { terms: Term
             formatter={(v, name) => [`${short(Number(v))} ${quote}`, name]}
           />
           <Legend wrapperStyle={{ fontSize: 11, color: '#929aa5' }} />
-          <Line type="linear" dataKey="payout" name={t('invest.help.payoutLine')} stroke={PRIMARY} strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line type="linear" dataKey="held" name={t('invest.help.heldLine')} stroke={HELD} strokeWidth={1.5} strokeDasharray="5 4" dot={false} isAnimationActive={false} />
+          <Line type="linear" dataKey="payout" name={t('invest.help.payoutLine')} stroke={CHART.primary} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="linear" dataKey="held" name={t('invest.help.heldLine')} stroke={CHART.muted} strokeWidth={1.5} strokeDasharray="5 4" dot={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

@@ -1,11 +1,17 @@
-/** A product in the list: APR, linked price against the index, days, maturity and shares left; tapping opens it. */
+/**
+ * A product in the list: APR, linked price against the index, days, when the
+ * sale closes and interest starts, when it settles, and shares left; tapping
+ * opens it.
+ */
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/CoinIcon';
+import { Figure } from '../../../components/Figures';
+import { TapCard } from '../../../components/TapCard';
 import { formatDateTime } from '../../../lib/format';
 import type { DualProduct } from '../api';
 import { useDualFigures } from '../figures';
 import { aprText, daysKey, distanceText } from '../logic';
-import { Figure, KindTag } from './Parts';
+import { KindTag } from './Parts';
 
 export function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -13,30 +19,20 @@ export function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void 
   const distance = distanceText(p.linked_price, p.index_price);
   const left = p.shares_total > 0 ? Math.min(100, (p.shares_left / p.shares_total) * 100) : 0;
   return (
-    <article
-      className="dual-card dual-product"
-      role="link"
-      tabIndex={0}
-      onClick={onOpen}
-      onKeyDown={(e) => (e.key === 'Enter' ? onOpen() : undefined)}
-      data-testid="dual-product"
-      data-id={p.id}
-      data-kind={p.kind}
-      data-coin={p.currency}
-    >
+    <TapCard onOpen={onOpen} data-testid="dual-product" data-id={p.id} data-kind={p.kind} data-coin={p.currency}>
       <div className="dual-product-head">
         <CoinIcon name={p.currency} size={28} />
         <strong className="ellipsis">{`${p.currency}/${p.quote}`}</strong>
         <KindTag kind={p.kind} />
         <span className="dual-days">{t(`invest.${daysKey(p.days)}`, { days: p.days })}</span>
       </div>
-      <div className="dual-product-main">
-        <div className="dual-apr">
-          <span className="dual-figure-label">{t('invest.apr')}</span>
+      <div className="ui-main dual-product-main">
+        <div className="ui-big dual-apr">
+          <span className="ui-figure-label">{t('invest.apr')}</span>
           <strong data-testid="dual-product-apr">{aprText(p.apr)}</strong>
         </div>
         <div className="dual-prices">
-          <Figure label={t('invest.linkedPrice')} testId="dual-product-linked">
+          <Figure end label={t('invest.linkedPrice')} testId="dual-product-linked">
             {price(p.currency, p.quote, p.linked_price)}
           </Figure>
           <span className="dual-index">
@@ -45,8 +41,13 @@ export function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void 
           </span>
         </div>
       </div>
-      <div className="dual-grid">
-        <Figure label={t('invest.maturity')}>{formatDateTime(p.matures_at)}</Figure>
+      <div className="ui-grid">
+        <Figure label={t('invest.interestFrom')} testId="dual-product-starts">
+          {formatDateTime(p.starts_at)}
+        </Figure>
+        <Figure label={t('invest.settlesOn')} testId="dual-product-settles">
+          {formatDateTime(p.matures_at)}
+        </Figure>
         <Figure label={t('invest.perShare')}>{`${exact(p.unit)} ${p.invest_currency}`}</Figure>
       </div>
       <div className="dual-left">
@@ -57,6 +58,6 @@ export function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void 
           {t('invest.sharesLeft', { left: p.shares_left, total: p.shares_total })}
         </span>
       </div>
-    </article>
+    </TapCard>
   );
 }

@@ -16,6 +16,7 @@ import { formatDecimal } from '../../../lib/format';
 import { NotProtected } from '../components/Parts';
 import { aprText, isKind, KINDS, outcomes, periodRate, type Kind, type Terms } from '../logic';
 import { INVEST_ROUTES } from '../paths';
+import '../../../components/ui.css';
 import '../invest.css';
 
 const PayoffChart = lazy(() => import('../components/PayoffChart'));
@@ -64,12 +65,12 @@ export default function HelpPage() {
   const example = EXAMPLES[chartKind];
 
   return (
-    <PageShell backTo={INVEST_ROUTES.list} className="dual-page">
+    <PageShell backTo={INVEST_ROUTES.list} className="ui-page dual-page">
       <PageHeading title={t('invest.help.title')} subtitle={t('invest.help.intro')} />
       <NotProtected />
       {KINDS.map((kind) => (
-        <section key={kind} className="dual-card dual-help" data-testid={`dual-help-${kind}`}>
-          <h2 className="dual-card-title">{t(`invest.help.${kind}.title`)}</h2>
+        <section key={kind} className="ui-card dual-help" data-testid={`dual-help-${kind}`}>
+          <h2 className="ui-card-title">{t(`invest.help.${kind}.title`)}</h2>
           <p>{t(`invest.help.${kind}.what`)}</p>
           <ul className="dual-rules">
             <li>{t(`invest.help.${kind}.ruleBelow`)}</li>
@@ -79,9 +80,9 @@ export default function HelpPage() {
           <Example kind={kind} />
         </section>
       ))}
-      <section className="dual-card dual-help" data-testid="dual-help-chart">
-        <h2 className="dual-card-title">{t('invest.help.chartTitle', { quote: example.terms.quote })}</h2>
-        <div className="dual-seg" role="radiogroup" aria-label={t('invest.help.chartTitle', { quote: example.terms.quote })}>
+      <section className="ui-card dual-help" data-testid="dual-help-chart">
+        <h2 className="ui-card-title">{t('invest.help.chartTitle', { quote: example.terms.quote })}</h2>
+        <div className="ui-seg" role="radiogroup" aria-label={t('invest.help.chartTitle', { quote: example.terms.quote })}>
           {KINDS.map((k) => (
             <button
               key={k}
@@ -99,10 +100,10 @@ export default function HelpPage() {
         <Suspense fallback={<div className="dual-chart" />}>
           <PayoffChart terms={example.terms} amount={example.amount} linkedText={formatDecimal(example.terms.linked_price)} />
         </Suspense>
-        <p className="hint dual-note">{t(`invest.help.${chartKind}.chartNote`)}</p>
+        <p className="hint ui-note">{t(`invest.help.${chartKind}.chartNote`)}</p>
       </section>
-      <section className="dual-card dual-help" data-testid="dual-help-settlement">
-        <h2 className="dual-card-title">{t('invest.help.settlementTitle')}</h2>
+      <section className="ui-card dual-help" data-testid="dual-help-settlement">
+        <h2 className="ui-card-title">{t('invest.help.settlementTitle')}</h2>
         <p>{t('invest.help.settlement')}</p>
         <p>{t('invest.help.formula')}</p>
         <p>{t('invest.help.payoutTo')}</p>

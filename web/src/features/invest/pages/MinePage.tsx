@@ -4,23 +4,19 @@
  * settled the settlement price, the payout and the index samples averaged; a
  * failed one says why. Refetched live on `dual_order` (api.ts).
  */
-import { Button, Tabs } from 'antd-mobile';
-import { useState } from 'react';
+import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LoadingBlock } from '../../../components/LoadingBlock';
+import { GrowingList, ListEmpty, useGrowingLimit } from '../../../components/GrowingList';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { useRealtime } from '../../../lib/socket';
 import { useGetDualOrdersQuery } from '../api';
 import { OrderCard } from '../components/OrderCard';
-import { LoadMore } from '../components/Parts';
 import { isOrderFilter, ORDER_FILTERS, statusOfFilter, type OrderFilter } from '../logic';
 import { INVEST_ROUTES } from '../paths';
+import '../../../components/ui.css';
 import '../invest.css';
-
-const PAGE = 20;
 
 export default function MinePage() {
   const { t } = useTranslation();
@@ -29,52 +25,39 @@ export default function MinePage() {
   const [params, setParams] = useSearchParams();
   const param = params.get('status');
   const filter: OrderFilter = isOrderFilter(param) ? param : 'all';
-  const [limit, setLimit] = useState(PAGE);
+  const { limit, more, reset } = useGrowingLimit();
   const list = useGetDualOrdersQuery({ status: statusOfFilter(filter), limit });
-  const rows = list.data?.data ?? [];
-
-  let body;
-  if (list.isLoading) body = <LoadingBlock lines={6} />;
-  else if (list.isError && !list.data) body = <ErrorState onRetry={list.refetch} />;
-  else if (rows.length === 0)
-    body = (
-      <div className="dual-empty">
-        <EmptyState title={t(filter === 'all' ? 'invest.emptyOrders' : 'invest.emptyFilter')} />
-        {filter === 'all' ? (
-          <Button color="primary" fill="outline" shape="rounded" onClick={() => navigate(INVEST_ROUTES.list)} data-testid="dual-browse">
-            {t('invest.browse')}
-          </Button>
-        ) : null}
-      </div>
-    );
-  else
-    body = (
-      <div data-testid="dual-order-list">
-        {rows.map((o) => (
-          <OrderCard key={o.id} o={o} />
-        ))}
-        <LoadMore shown={rows.length} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE)} />
-      </div>
-    );
+  const browse = { label: t('invest.browse'), onClick: () => navigate(INVEST_ROUTES.list), testId: 'dual-browse' };
 
   return (
-    <PageShell backTo={INVEST_ROUTES.list} className="dual-page">
+    <PageShell backTo={INVEST_ROUTES.list} className="ui-page dual-page">
       <PageHeading title={t('invest.mine')} subtitle={t('invest.mineSubtitle')} />
       <Tabs
         activeKey={filter}
         onChange={(k) => {
           if (!isOrderFilter(k)) return;
-          setLimit(PAGE);
+          reset();
           setParams(k === 'all' ? {} : { status: k }, { replace: true });
         }}
-        className="dual-tabs"
+        className="ui-tabs"
         data-testid="dual-order-filter"
       >
         {ORDER_FILTERS.map((f) => (
           <Tabs.Tab key={f} title={<span data-testid={`dual-filter-${f}`}>{t(`invest.filter.${f}`)}</span>} />
         ))}
       </Tabs>
-      <div className="dual-tab-body">{body}</div>
+      <div className="ui-tab-body">
+        <GrowingList
+          list={list}
+          rowKey={(o) => o.id}
+          onMore={more}
+          testId="dual-order-list"
+          moreTestId="dual-load-more"
+          empty={<ListEmpty title={t(filter === 'all' ? 'invest.emptyOrders' : 'invest.emptyFilter')} action={filter === 'all' ? browse : undefined} />}
+        >
+          {(o) => <OrderCard o={o} />}
+        </GrowingList>
+      </div>
     </PageShell>
   );
 }

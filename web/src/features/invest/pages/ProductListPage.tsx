@@ -18,6 +18,7 @@ import { NotProtected } from '../components/Parts';
 import { ProductCard } from '../components/ProductCard';
 import { COINS, isCoin, isKind, KINDS, type Coin, type Kind } from '../logic';
 import { INVEST_ROUTES, purchaseRoute } from '../paths';
+import '../../../components/ui.css';
 import '../invest.css';
 
 export default function ProductListPage() {
@@ -51,7 +52,7 @@ export default function ProductListPage() {
 
   return (
     <PageShell
-      className="dual-page"
+      className="ui-page dual-page"
       backTo={INVEST_ROUTES.financial}
       right={
         <div className="dual-nav-actions">
@@ -65,7 +66,7 @@ export default function ProductListPage() {
       }
     >
       <PageHeading title={t('invest.title')} subtitle={t('invest.subtitle')} />
-      <Tabs activeKey={kind} onChange={(k) => isKind(k) && setQuery({ kind: k })} className="dual-tabs" data-testid="dual-kind-tabs">
+      <Tabs activeKey={kind} onChange={(k) => isKind(k) && setQuery({ kind: k })} className="ui-tabs" data-testid="dual-kind-tabs">
         {KINDS.map((k) => (
           <Tabs.Tab key={k} title={<span data-testid={`dual-tab-${k}`}>{t(`invest.kind.${k}`)}</span>} />
         ))}
@@ -73,7 +74,7 @@ export default function ProductListPage() {
       <p className="dual-kind-hint" data-testid="dual-kind-hint">
         {t(`invest.kindHint.${kind}`, { coin })}
       </p>
-      <div className="dual-seg" role="radiogroup" aria-label={t('invest.coin')} data-testid="dual-coins">
+      <div className="ui-seg" role="radiogroup" aria-label={t('invest.coin')} data-testid="dual-coins">
         {COINS.map((c) => (
           <button key={c} type="button" role="radio" aria-checked={coin === c} className={coin === c ? 'on' : ''} onClick={() => setQuery({ coin: c })} data-testid={`dual-coin-${c}`}>
             {c}

@@ -1,10 +1,12 @@
 /**
- * One product (invest/purchase?id=): its terms, and the purchase form: whole
- * shares (at least one, at most those left), the amount invested shown live
- * (shares × unit) against the spot balance, the two outcomes computed with
- * the settlement rule (logic.ts), a clear "not capital protected" note, then
- * a confirmation. The server's refusals arrive translated as a toast; the
- * form keeps what was typed. Live on `dual_products` (api.ts).
+ * One product (invest/purchase?id=): its terms, the holding period among them
+ * (sold until `starts_at`, interest from then until it settles at maturity),
+ * and the purchase form: whole shares (at least one, at most those left), the
+ * amount invested shown live (shares × unit) against the spot balance, the
+ * two outcomes computed with the settlement rule (logic.ts), a clear "not
+ * capital protected" note, then a confirmation. The server's refusals arrive
+ * translated as a toast; the form keeps what was typed. Live on
+ * `dual_products` (api.ts).
  */
 import { Button, Dialog, Input } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
@@ -12,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { CoinIcon } from '../../../components/CoinIcon';
+import { Line } from '../../../components/Figures';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
@@ -25,10 +28,11 @@ import { showToast } from '../../../lib/toast';
 import { useGetWalletListQuery } from '../../../shared/funds/api';
 import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { INDEX_REFRESH_MS, useBuyDualMutation, useGetDualProductQuery, type DualDetail, type DualProduct } from '../api';
-import { Line, KindTag, NotProtected, Outcomes } from '../components/Parts';
+import { KindTag, NotProtected, Outcomes } from '../components/Parts';
 import { useDualFigures } from '../figures';
 import { aprText, checkShares, daysKey, distanceText, investedOf, outcomes, periodRate, sanitizeShares, type SharesIssue } from '../logic';
 import { INVEST_ROUTES, purchaseRoute } from '../paths';
+import '../../../components/ui.css';
 import '../invest.css';
 
 const PayoffChart = lazy(() => import('../components/PayoffChart'));
@@ -42,27 +46,30 @@ function Terms({ detail }: { detail: DualDetail }) {
   const p = detail.product;
   const distance = distanceText(p.linked_price, p.index_price);
   return (
-    <section className="dual-card" data-testid="dual-terms">
-      <div className="dual-product-main">
-        <div className="dual-apr">
-          <span className="dual-figure-label">{t('invest.apr')}</span>
+    <section className="ui-card" data-testid="dual-terms">
+      <div className="ui-main dual-product-main">
+        <div className="ui-big dual-apr">
+          <span className="ui-figure-label">{t('invest.apr')}</span>
           <strong data-testid="dual-terms-apr">{aprText(p.apr)}</strong>
         </div>
         <div className="dual-prices">
-          <span className="dual-figure-label">{t('invest.periodRate')}</span>
-          <b className="dual-figure-value">{`${periodRate(p.days, p.apr) ?? PLACEHOLDER}%`}</b>
+          <span className="ui-figure-label">{t('invest.periodRate')}</span>
+          <b className="ui-figure-value">{`${periodRate(p.days, p.apr) ?? PLACEHOLDER}%`}</b>
         </div>
       </div>
-      <div className="dual-lines">
+      <div className="ui-lines">
         <Line label={t('invest.linkedPrice')} testId="dual-terms-linked" strong>
           {price(p.currency, p.quote, p.linked_price)}
         </Line>
         <Line label={t('invest.indexPrice')} testId="dual-terms-index">
           {price(p.currency, p.quote, p.index_price)}
-          {distance ? <span className="dual-sub">{t('invest.linkedVsIndex', { distance })}</span> : null}
+          {distance ? <span className="ui-sub">{t('invest.linkedVsIndex', { distance })}</span> : null}
         </Line>
         <Line label={t('invest.days')}>{t(`invest.${daysKey(p.days)}`, { days: p.days })}</Line>
-        <Line label={t('invest.maturity')} testId="dual-terms-maturity">
+        <Line label={t('invest.interestFrom')} testId="dual-terms-starts">
+          {formatDateTime(p.starts_at)}
+        </Line>
+        <Line label={t('invest.settlesOn')} testId="dual-terms-maturity">
           {formatDateTime(p.matures_at)}
         </Line>
         <Line label={t('invest.perShare')}>{`${exact(p.unit)} ${p.invest_currency}`}</Line>
@@ -70,8 +77,11 @@ function Terms({ detail }: { detail: DualDetail }) {
           {t('invest.sharesLeft', { left: p.shares_left, total: p.shares_total })}
         </Line>
       </div>
-      <p className="hint dual-note">{t('invest.settlementRule')}</p>
-      {detail.samples.length > 0 ? <p className="hint dual-note">{t('invest.samplingNow', { n: detail.samples.length })}</p> : null}
+      <p className="hint ui-note" data-testid="dual-terms-holding">
+        {t('invest.holdingNote', { start: formatDateTime(p.starts_at), end: formatDateTime(p.matures_at) })}
+      </p>
+      <p className="hint ui-note">{t('invest.settlementRule')}</p>
+      {detail.samples.length > 0 ? <p className="hint ui-note">{t('invest.samplingNow', { n: detail.samples.length })}</p> : null}
     </section>
   );
 }
@@ -117,7 +127,7 @@ function PurchaseForm({ p }: { p: DualProduct }) {
     Dialog.confirm({
       title: t('invest.confirmTitle'),
       content: (
-        <div className="dual-dialog" data-testid="dual-confirm">
+        <div className="ui-dialog dual-dialog" data-testid="dual-confirm">
           <Line label={t('invest.product')}>
             {`${p.currency}/${p.quote} · ${t(`invest.kind.${p.kind}`)} · ${t(`invest.${daysKey(p.days)}`, { days: p.days })}`}
           </Line>
@@ -126,7 +136,8 @@ function PurchaseForm({ p }: { p: DualProduct }) {
             {`${exact(amount)} ${p.invest_currency}`}
           </Line>
           <Line label={t('invest.apr')}>{aprText(p.apr)}</Line>
-          <Line label={t('invest.maturity')}>{formatDateTime(p.matures_at)}</Line>
+          <Line label={t('invest.interestFrom')}>{formatDateTime(p.starts_at)}</Line>
+          <Line label={t('invest.settlesOn')}>{formatDateTime(p.matures_at)}</Line>
           <Outcomes kind={p.kind} linked={linked} below={outs?.below ?? null} above={outs?.above ?? null} exact={exact} />
           <NotProtected />
         </div>
@@ -153,34 +164,34 @@ function PurchaseForm({ p }: { p: DualProduct }) {
   };
 
   return (
-    <section className="dual-card dual-form" data-testid="dual-form">
-      <div className={`dual-field ${shown ? 'has-error' : ''}`}>
-        <label className="dual-field-label" htmlFor="dual-shares">
+    <section className="ui-card ui-form dual-form" data-testid="dual-form">
+      <div className={`ui-field ${shown ? 'has-error' : ''}`}>
+        <label className="ui-field-label" htmlFor="dual-shares">
           {t('invest.sharesLabel', { unit: exact(p.unit), coin: p.invest_currency })}
         </label>
-        <div className="dual-input" data-testid="dual-shares">
+        <div className="ui-input dual-input" data-testid="dual-shares">
           <Input id="dual-shares" value={shares} onChange={(v) => setShares(sanitizeShares(v))} inputMode="numeric" disabled={!open} placeholder="1" />
-          <span className="dual-input-unit">{t('invest.sharesUnit')}</span>
+          <span className="ui-input-unit">{t('invest.sharesUnit')}</span>
           <button type="button" className="dual-max" disabled={!open} onClick={() => setShares(String(Math.max(p.shares_left, 0)))} data-testid="dual-max">
             {t('invest.max')}
           </button>
         </div>
         {shown ? (
-          <p className="dual-error" role="alert" data-testid="dual-shares-error" data-key={shown.key}>
+          <p className="ui-error" role="alert" data-testid="dual-shares-error" data-key={shown.key}>
             {issueText(shown)}
           </p>
         ) : (
-          <p className="dual-field-hint">{t('invest.sharesHint', { left: p.shares_left })}</p>
+          <p className="ui-field-hint">{t('invest.sharesHint', { left: p.shares_left })}</p>
         )}
       </div>
-      <div className="dual-invested">
+      <div className="ui-total">
         <span>{t('invest.invested')}</span>
         <b data-testid="dual-invested" className={shown?.key === 'insufficient' ? 'down' : ''}>
           {`${invested ? exact(invested) : PLACEHOLDER} ${p.invest_currency}`}
         </b>
       </div>
       {token ? (
-        <div className="dual-balance">
+        <div className="ui-balance">
           <span className="ellipsis" data-testid="dual-balance">
             {t('invest.available', { amount: balance !== null ? money(balance, p.invest_currency) : PLACEHOLDER, coin: p.invest_currency })}
           </span>
@@ -216,7 +227,7 @@ function ProductView({ detail }: { detail: DualDetail }) {
   const p = detail.product;
   return (
     <>
-      <div className="dual-detail-head">
+      <div className="ui-detail-head">
         <CoinIcon name={p.currency} size={40} />
         <PageHeading
           title={
@@ -253,7 +264,7 @@ export default function PurchasePage() {
   else if (detail.data) body = <ProductView detail={detail.data} />;
 
   return (
-    <PageShell backTo={INVEST_ROUTES.list} className="dual-page">
+    <PageShell backTo={INVEST_ROUTES.list} className="ui-page dual-page">
       {body}
     </PageShell>
   );

@@ -7,12 +7,13 @@
  */
 import { Button, Dialog, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Line } from '../../../components/Figures';
 import { formatDateTime, trendColor } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useRedeemLockMutation, type LockOrder } from '../api';
 import { useLockFigures } from '../figures';
 import { orderState, paidPercent, rangeText, rateText } from '../logic';
-import { Bar, Line } from './Parts';
+import { Measure } from './Parts';
 
 const TAG_COLOR = { running: 'primary', redeemed: 'warning', matured: 'success' } as const;
 
@@ -27,7 +28,7 @@ function useRedeem(): (order: LockOrder) => Promise<void> {
     const ok = await Dialog.confirm({
       title: t('lockming.orders.redeemTitle'),
       content: (
-        <div className="lm-dialog" data-testid="lm-redeem-dialog">
+        <div className="ui-dialog lm-dialog" data-testid="lm-redeem-dialog">
           <p className="lm-warning" data-testid="lm-redeem-warning">
             {t('lockming.orders.redeemWarning', { rate: rateText(o.penalty_rate) })}
           </p>
@@ -43,7 +44,7 @@ function useRedeem(): (order: LockOrder) => Promise<void> {
           <Line label={t('lockming.returned')} testId="lm-redeem-returned">
             {money(preview.returned, coin)} {coin}
           </Line>
-          <p className="hint lm-note">{t('lockming.orders.redeemNote')}</p>
+          <p className="hint ui-note">{t('lockming.orders.redeemNote')}</p>
         </div>
       ),
       confirmText: t('lockming.orders.redeemConfirm'),
@@ -67,7 +68,7 @@ export function OrderCard({ order: o }: { order: LockOrder }) {
   const coin = o.currency;
   const running = state === 'running';
   return (
-    <article className="lm-card lm-order" data-testid="lm-order" data-id={o.id} data-state={state}>
+    <article className="ui-card lm-order" data-testid="lm-order" data-id={o.id} data-state={state}>
       <div className="lm-order-head">
         <strong className="ellipsis" data-testid="lm-order-name">
           {o.name}
@@ -76,30 +77,24 @@ export function OrderCard({ order: o }: { order: LockOrder }) {
           {t(`lockming.orders.state.${state}`)}
         </Tag>
       </div>
-      <div className="lm-order-main">
-        <div className="lm-figure">
-          <span className="lm-figure-label">{t('lockming.principalIn', { coin })}</span>
+      <div className="ui-main">
+        <div className="ui-figure">
+          <span className="ui-figure-label">{t('lockming.principalIn', { coin })}</span>
           <b className="lm-order-principal" data-testid="lm-order-amount">
             {money(o.amount, coin)}
           </b>
         </div>
-        <div className="lm-figure lm-figure-end">
-          <span className="lm-figure-label">{t('lockming.accrued')}</span>
-          <b className="lm-figure-value" style={{ color: trendColor(o.accrued) }} data-testid="lm-order-accrued">
+        <div className="ui-figure ui-figure-end">
+          <span className="ui-figure-label">{t('lockming.accrued')}</span>
+          <b className="ui-figure-value" style={{ color: trendColor(o.accrued) }} data-testid="lm-order-accrued">
             {income(o.accrued, coin)}
           </b>
         </div>
       </div>
-      <div className="lm-quota">
-        <div className="lm-quota-line">
-          <span className="lm-figure-label">{t('lockming.orders.paidDays')}</span>
-          <span className="lm-quota-value" data-testid="lm-order-days">
-            {t('lockming.orders.daysOf', { paid: o.paid_days, days: o.days })}
-          </span>
-        </div>
-        <Bar percent={paidPercent(o.paid_days, o.days)} label={t('lockming.orders.paidDays')} />
-      </div>
-      <div className="lm-lines">
+      <Measure label={t('lockming.orders.paidDays')} percent={paidPercent(o.paid_days, o.days)} testId="lm-order-days">
+        {t('lockming.orders.daysOf', { paid: o.paid_days, days: o.days })}
+      </Measure>
+      <div className="ui-lines">
         <Line label={t('lockming.orders.rates')}>{rangeText(o.rate_min, o.rate_max)}</Line>
         <Line label={t('lockming.orders.subscribed')}>{formatDateTime(o.created_at)}</Line>
         {running ? (
@@ -123,7 +118,7 @@ export function OrderCard({ order: o }: { order: LockOrder }) {
         )}
       </div>
       {running && o.redeem_preview ? (
-        <div className="lm-actions">
+        <div className="ui-actions">
           <Button size="small" shape="rounded" color="danger" fill="outline" onClick={() => void redeem(o)} data-testid="lm-order-redeem">
             {t('lockming.orders.redeem')}
           </Button>

@@ -1,31 +1,10 @@
-/** Small pieces the lock-up mining screens share: a labelled figure, a label-value line, a progress bar, "load more". */
-import { Button } from 'antd-mobile';
+/**
+ * Pieces the lock-up mining screens share: a progress bar, and a labelled
+ * measure over its bar (a product's quota, an order's days paid). Figures,
+ * lines and "load more" are the app's own (components/Figures.tsx,
+ * components/LoadMore.tsx).
+ */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-
-/** A label over its value. */
-export function Figure({ label, children, testId, color }: { label: ReactNode; children: ReactNode; testId?: string; color?: string }) {
-  return (
-    <div className="lm-figure">
-      <span className="lm-figure-label">{label}</span>
-      <b className="lm-figure-value" data-testid={testId} style={color ? { color } : undefined}>
-        {children}
-      </b>
-    </div>
-  );
-}
-
-/** A label and its value on one line. */
-export function Line({ label, children, testId, color }: { label: ReactNode; children: ReactNode; testId?: string; color?: string }) {
-  return (
-    <div className="lm-line">
-      <span className="lm-line-label">{label}</span>
-      <span className="lm-line-value" data-testid={testId} style={color ? { color } : undefined}>
-        {children}
-      </span>
-    </div>
-  );
-}
 
 /** A thin bar filled to `percent` (0 to 100), with its label for assistive technology. */
 export function Bar({ percent, label, testId }: { percent: number; label: string; testId?: string }) {
@@ -38,15 +17,17 @@ export function Bar({ percent, label, testId }: { percent: number; label: string
   );
 }
 
-/** Shown under a list while the server has more than it listed. */
-export function LoadMore({ shown, total, onMore, busy }: { shown: number; total: number; onMore: () => void; busy: boolean }) {
-  const { t } = useTranslation();
-  if (shown >= total) return null;
+/** A label and its measure on one line, the bar under them (`percent` of it filled). */
+export function Measure({ label, children, percent, testId }: { label: string; children: ReactNode; percent: number; testId?: string }) {
   return (
-    <div className="lm-more">
-      <Button size="small" fill="none" color="primary" onClick={onMore} loading={busy} data-testid="lm-load-more">
-        {t('lockming.loadMore')}
-      </Button>
+    <div className="lm-quota">
+      <div className="lm-quota-line">
+        <span className="ui-figure-label">{label}</span>
+        <span className="lm-quota-value" data-testid={testId}>
+          {children}
+        </span>
+      </div>
+      <Bar percent={percent} label={label} />
     </div>
   );
 }

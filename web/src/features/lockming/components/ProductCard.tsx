@@ -6,10 +6,11 @@
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/CoinIcon';
-import type { LockProduct } from '../api';
+import { Figure } from '../../../components/Figures';
+import type { LockProduct } from '../../../shared/lock/types';
 import { useLockFigures } from '../figures';
 import { closedReason, coverageText, rangeText, rateText, takenPercent } from '../logic';
-import { Bar, Figure } from './Parts';
+import { Measure } from './Parts';
 
 export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOp
     <article
       role="button"
       tabIndex={0}
-      className={`lm-card lm-product ${closed ? 'is-closed' : ''}`}
+      className={`ui-card lm-product ui-tap ${closed ? 'is-closed' : ''}`}
       onClick={onOpen}
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen()}
       data-testid="lm-product"
@@ -39,16 +40,16 @@ export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOp
           </Tag>
         ) : null}
       </div>
-      <div className="lm-product-main">
-        <div className="lm-rate">
-          <span className="lm-figure-label">{t('lockming.dailyRange')}</span>
+      <div className="ui-main">
+        <div className="ui-big lm-rate">
+          <span className="ui-figure-label">{t('lockming.dailyRange')}</span>
           <strong data-testid="lm-product-range">{rangeText(p.rate_min, p.rate_max)}</strong>
         </div>
-        <Figure label={t('lockming.todayRate')} testId="lm-product-today">
+        <Figure end label={t('lockming.todayRate')} testId="lm-product-today">
           {rateText(p.today_rate)}
         </Figure>
       </div>
-      <div className="lm-grid lm-grid-3">
+      <div className="ui-grid ui-grid-3">
         <Figure label={t('lockming.days')}>{t('lockming.daysCount', { days: p.days })}</Figure>
         <Figure label={t('lockming.minimum')}>
           {money(p.min_amount, p.currency)} {p.currency}
@@ -57,15 +58,9 @@ export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOp
           {coverage ?? t('lockming.coverageNone')}
         </Figure>
       </div>
-      <div className="lm-quota">
-        <div className="lm-quota-line">
-          <span className="lm-figure-label">{t('lockming.remaining')}</span>
-          <span className="lm-quota-value" data-testid="lm-product-remaining">
-            {money(p.remaining, p.currency)} / {money(p.total_cap, p.currency)} {p.currency}
-          </span>
-        </div>
-        <Bar percent={takenPercent(p.total_locked, p.total_cap)} label={t('lockming.remaining')} />
-      </div>
+      <Measure label={t('lockming.remaining')} percent={takenPercent(p.total_locked, p.total_cap)} testId="lm-product-remaining">
+        {money(p.remaining, p.currency)} / {money(p.total_cap, p.currency)} {p.currency}
+      </Measure>
       {closed ? (
         <p className="lm-closed" data-testid="lm-product-why">
           {t('lockming.notTaking')} {t(`lockming.closedReason.${closed}`)}

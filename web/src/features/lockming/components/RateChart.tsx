@@ -6,17 +6,9 @@
  */
 import { Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { axisTick, CHART, shortDay, tooltipStyle } from '../../../components/chartTheme';
 import type { DayRate } from '../api';
-import { ratePoints, rateText, shortDay } from '../logic';
-
-const GRID = '#5e6673';
-const PRIMARY = '#f0b90b';
-const axisTick = { fill: GRID, fontSize: 10 };
-const tooltipStyle = {
-  contentStyle: { background: '#1e2329', border: '1px solid #2b3139', borderRadius: 8, fontSize: 12 },
-  labelStyle: { color: '#929aa5' },
-  itemStyle: { color: '#eaecef' },
-};
+import { ratePoints, rateText } from '../logic';
 
 /** An axis label: the percent with at most 3 decimals (the picture only). */
 function axisPercent(n: number): string {
@@ -34,19 +26,19 @@ export default function RateChart({ rates, min, max }: { rates: DayRate[]; min: 
     <div className="lm-chart" data-testid="lm-rate-chart">
       <ResponsiveContainer width="100%" height={160}>
         <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -4 }}>
-          <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke={GRID} minTickGap={24} />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke={CHART.grid} minTickGap={24} />
           <YAxis
             tick={axisTick}
-            stroke={GRID}
+            stroke={CHART.grid}
             width={54}
             tickFormatter={axisPercent}
             ticks={lo === hi ? [lo] : [lo, (lo + hi) / 2, hi]}
             domain={[Math.max(0, lo - pad), hi + pad]}
           />
-          <ReferenceLine y={lo} stroke={GRID} strokeDasharray="3 3" />
-          <ReferenceLine y={hi} stroke={GRID} strokeDasharray="3 3" />
+          <ReferenceLine y={lo} stroke={CHART.grid} strokeDasharray="3 3" />
+          <ReferenceLine y={hi} stroke={CHART.grid} strokeDasharray="3 3" />
           <Tooltip {...tooltipStyle} formatter={(_v, _n, item) => [rateText(exact(item?.payload)), t('lockming.dayRate')]} />
-          <Line type="monotone" dataKey="rate" stroke={PRIMARY} strokeWidth={2} dot={points.length < 8} isAnimationActive={false} />
+          <Line type="monotone" dataKey="rate" stroke={CHART.primary} strokeWidth={2} dot={points.length < 8} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

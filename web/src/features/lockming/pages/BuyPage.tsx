@@ -14,11 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { CoinIcon } from '../../../components/CoinIcon';
+import { Figure, Line } from '../../../components/Figures';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { sanitizeDecimalInput } from '../../../lib/decimal';
 import { formatDateTime, formatDecimal, PLACEHOLDER } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';
@@ -28,8 +30,9 @@ import { useGetWalletListQuery } from '../../../shared/funds/api';
 import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { useGetLockSummaryQuery } from '../../../shared/lock/api';
 import { LOCK_ROUTES, lockBuyRoute, lockListRoute } from '../../../shared/lock/routes';
-import { useGetLockProductQuery, useSubscribeLockMutation, type LockProduct, type LockProductDetail } from '../api';
-import { Bar, Figure, Line } from '../components/Parts';
+import type { LockProduct } from '../../../shared/lock/types';
+import { useGetLockProductQuery, useSubscribeLockMutation, type LockProductDetail } from '../api';
+import { Bar } from '../components/Parts';
 import { useLockFigures } from '../figures';
 import {
   checkAmount,
@@ -40,11 +43,11 @@ import {
   rangeText,
   rateText,
   roomLeft,
-  sanitizeAmount,
   takenPercent,
   type AmountIssue,
   type Preview,
 } from '../logic';
+import '../../../components/ui.css';
 import '../lockming.css';
 
 const RateChart = lazy(() => import('../components/RateChart'));
@@ -70,17 +73,17 @@ function Terms({ p, room }: { p: LockProduct; room: string | null }) {
   const coin = p.currency;
   const coverage = coverageText(p.coverage);
   return (
-    <section className="lm-card" data-testid="lm-terms">
-      <div className="lm-product-main">
-        <div className="lm-rate">
-          <span className="lm-figure-label">{t('lockming.dailyRange')}</span>
+    <section className="ui-card" data-testid="lm-terms">
+      <div className="ui-main">
+        <div className="ui-big lm-rate">
+          <span className="ui-figure-label">{t('lockming.dailyRange')}</span>
           <strong data-testid="lm-terms-range">{rangeText(p.rate_min, p.rate_max)}</strong>
         </div>
-        <Figure label={t('lockming.todayRate')} testId="lm-terms-today">
+        <Figure end label={t('lockming.todayRate')} testId="lm-terms-today">
           {rateText(p.today_rate)}
         </Figure>
       </div>
-      <div className="lm-lines">
+      <div className="ui-lines">
         <Line label={t('lockming.days')}>{t('lockming.daysCount', { days: p.days })}</Line>
         <Line label={t('lockming.minimum')} testId="lm-terms-min">
           {money(p.min_amount, coin)} {coin}
@@ -102,7 +105,7 @@ function Terms({ p, room }: { p: LockProduct; room: string | null }) {
         <Line label={t('lockming.buy.accrual')}>{t('lockming.buy.accrualAt', { time: hour(p.accrual_hour) })}</Line>
         <Line label={t('lockming.nextAccrual')}>{formatDateTime(p.next_accrual_at)}</Line>
       </div>
-      <p className="hint lm-note">{t('lockming.buy.reserveNote')}</p>
+      <p className="hint ui-note">{t('lockming.buy.reserveNote')}</p>
     </section>
   );
 }
@@ -111,8 +114,8 @@ function Rates({ detail }: { detail: LockProductDetail }) {
   const { t } = useTranslation();
   const p = detail.product;
   return (
-    <section className="lm-card">
-      <h2 className="lm-card-title">{t('lockming.buy.history')}</h2>
+    <section className="ui-card">
+      <h2 className="ui-card-title">{t('lockming.buy.history')}</h2>
       {detail.rates.length === 0 ? (
         <p className="hint lm-chart-empty">{t('lockming.buy.noRates')}</p>
       ) : (
@@ -188,7 +191,7 @@ function BuyForm({ p, room, balance }: { p: LockProduct; room: string | null; ba
     Dialog.confirm({
       title: t('lockming.buy.confirmTitle'),
       content: (
-        <div className="lm-dialog" data-testid="lm-buy-dialog">
+        <div className="ui-dialog lm-dialog" data-testid="lm-buy-dialog">
           <Line label={t('lockming.product')}>{p.name}</Line>
           {/* Exactly what was typed: this is what gets locked. */}
           <Line label={t('lockming.amount')} testId="lm-buy-dialog-amount">
@@ -231,32 +234,32 @@ function BuyForm({ p, room, balance }: { p: LockProduct; room: string | null; ba
   const redeem = pv?.redeem;
 
   return (
-    <section className="lm-card lm-form" data-testid="lm-buy-form">
-      <div className={`lm-field ${shownIssue ? 'has-error' : ''}`}>
-        <label className="lm-field-label" htmlFor="lm-amount">
+    <section className="ui-card ui-form lm-form" data-testid="lm-buy-form">
+      <div className={`ui-field ${shownIssue ? 'has-error' : ''}`}>
+        <label className="ui-field-label" htmlFor="lm-amount">
           {t('lockming.buy.amountLabel', { coin })}
         </label>
-        <div className="lm-input" data-testid="lm-amount">
+        <div className="ui-input lm-input" data-testid="lm-amount">
           <Input
             id="lm-amount"
             value={amount}
-            onChange={(v) => setAmount(sanitizeAmount(v))}
+            onChange={(v) => setAmount(sanitizeDecimalInput(v))}
             inputMode="decimal"
             placeholder={t('lockming.buy.amountPlaceholder', { min: money(p.min_amount, coin) })}
           />
-          <span className="lm-input-unit">{coin}</span>
+          <span className="ui-input-unit">{coin}</span>
           <button type="button" className="lm-max" onClick={setMax} data-testid="lm-max">
             {t('lockming.buy.max')}
           </button>
         </div>
         {shownIssue ? (
-          <p className="lm-error" role="alert" data-testid="lm-amount-error" data-key={shownIssue.key}>
+          <p className="ui-error" role="alert" data-testid="lm-amount-error" data-key={shownIssue.key}>
             {issueText(shownIssue)}
           </p>
         ) : null}
       </div>
       {token ? (
-        <div className="lm-balance">
+        <div className="ui-balance">
           <span className="ellipsis" data-testid="lm-balance">
             {t('lockming.buy.available', { amount: balance !== null ? money(balance, coin) : PLACEHOLDER, coin })}
           </span>
@@ -267,7 +270,7 @@ function BuyForm({ p, room, balance }: { p: LockProduct; room: string | null; ba
       ) : null}
       {tail}
       {redeem ? (
-        <p className="hint lm-note" data-testid="lm-redeem-terms">
+        <p className="hint ui-note" data-testid="lm-redeem-terms">
           {t('lockming.buy.redeemTerms', {
             rate: rateText(p.penalty_rate),
             returned: money(redeem.returned, coin),
@@ -301,7 +304,7 @@ function ProductView({ detail }: { detail: LockProductDetail }) {
   const { room, balance } = useCallerLimits(p);
   return (
     <>
-      <div className="lm-buy-head">
+      <div className="ui-detail-head">
         <CoinIcon src={image(p.currency)} name={p.currency} size={40} />
         <PageHeading title={<span data-testid="lm-buy-name">{p.name}</span>} subtitle={`${t(`lockming.category.${p.category}.name`)} · ${p.currency}`} />
       </div>
@@ -328,7 +331,7 @@ export default function BuyPage() {
   else if (detail.data) body = <ProductView key={detail.data.product.id} detail={detail.data} />;
 
   return (
-    <PageShell backTo={p ? lockListRoute(p.category) : LOCK_ROUTES.welcome} className="lm-page">
+    <PageShell backTo={p ? lockListRoute(p.category) : LOCK_ROUTES.welcome} className="ui-page lm-page">
       {body}
     </PageShell>
   );

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { CoinIcon } from '../../../components/CoinIcon';
+import { Figure } from '../../../components/Figures';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorState } from '../../../components/StateBlocks';
 import { TabHeader } from '../../../components/TabHeader';
@@ -20,11 +21,12 @@ import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
 import { useGetLockSummaryQuery } from '../../../shared/lock/api';
 import { LOCK_CATEGORIES, LOCK_ROUTES, lockListRoute, type LockCategory } from '../../../shared/lock/routes';
-import { useGetLockProductsQuery, type LockProduct } from '../api';
+import type { LockProduct } from '../../../shared/lock/types';
+import { useGetLockProductsQuery } from '../api';
 import { CategoryIcon } from '../components/categoryLook';
-import { Figure } from '../components/Parts';
 import { useLockFigures } from '../figures';
 import { categoryStats, holdersTotal, lockedByCoin, rateText } from '../logic';
+import '../../../components/ui.css';
 import '../lockming.css';
 
 function PlatformTotals({ products }: { products: LockProduct[] }) {
@@ -34,9 +36,9 @@ function PlatformTotals({ products }: { products: LockProduct[] }) {
   return (
     <div className="lm-hero-figures" data-testid="lm-platform">
       <div className="lm-hero-locked">
-        <span className="lm-figure-label">{t('lockming.platform.locked')}</span>
+        <span className="ui-figure-label">{t('lockming.platform.locked')}</span>
         {coins.length === 0 ? (
-          <b className="lm-figure-value">0</b>
+          <b className="ui-figure-value">0</b>
         ) : (
           coins.map((c) => (
             <span className="lm-coin-amount" key={c.currency} data-testid={`lm-platform-${c.currency}`}>
@@ -47,7 +49,7 @@ function PlatformTotals({ products }: { products: LockProduct[] }) {
           ))
         )}
       </div>
-      <div className="lm-grid">
+      <div className="ui-grid">
         <Figure label={t('lockming.platform.holders')} testId="lm-platform-holders">
           {holdersTotal(products)}
         </Figure>
@@ -90,7 +92,7 @@ function MyHoldings() {
                 <strong>{c.currency}</strong>
                 <span className="hint ellipsis">{t('lockming.mine.openOrders', { n: c.open_orders })}</span>
               </span>
-              <span className="lm-grid">
+              <span className="ui-grid">
                 <Figure label={t('lockming.mine.locked')} testId={`lm-mine-${c.currency}-locked`}>
                   {money(c.locked, c.currency)}
                 </Figure>
@@ -104,9 +106,9 @@ function MyHoldings() {
       );
   }
   return (
-    <section className="lm-card" data-testid="lm-mine">
+    <section className="ui-card" data-testid="lm-mine">
       <div className="lm-card-head">
-        <h2 className="lm-card-title">{t('lockming.mine.title')}</h2>
+        <h2 className="ui-card-title">{t('lockming.mine.title')}</h2>
         {token ? (
           <button type="button" className="lm-link" onClick={() => navigate(LOCK_ROUTES.orders)} data-testid="lm-mine-orders">
             {t('lockming.myOrders')}
@@ -133,7 +135,7 @@ function CategoryCard({ category, products }: { category: LockCategory; products
     line = `${t('lockming.categories.upTo', { rate: rateText(stats.bestRate) })} · ${days}`;
   }
   return (
-    <button type="button" className="lm-card lm-cat" onClick={() => navigate(lockListRoute(category))} data-testid={`lm-cat-${category}`}>
+    <button type="button" className="ui-card lm-cat ui-tap" onClick={() => navigate(lockListRoute(category))} data-testid={`lm-cat-${category}`}>
       <CategoryIcon category={category} />
       <span className="lm-cat-text">
         <strong>{t(`lockming.category.${category}.name`)}</strong>
@@ -157,7 +159,7 @@ export default function LockWelcomePage() {
   else platform = <PlatformTotals products={products.data ?? []} />;
 
   return (
-    <div className="tab-page lm-page" data-testid="lock-page">
+    <div className="tab-page ui-page lm-page" data-testid="lock-page">
       <TabHeader
         title={t('tabs.lock')}
         right={
@@ -177,7 +179,7 @@ export default function LockWelcomePage() {
       {LOCK_CATEGORIES.map((c) => (
         <CategoryCard key={c} category={c} products={products.data} />
       ))}
-      <button type="button" className="lm-card lm-orders-link" onClick={() => navigate(LOCK_ROUTES.orders)} data-testid="lm-orders-link">
+      <button type="button" className="ui-card lm-orders-link ui-tap" onClick={() => navigate(LOCK_ROUTES.orders)} data-testid="lm-orders-link">
         <UnorderedListOutline className="lm-orders-link-icon" />
         <span className="ellipsis">{t('lockming.myOrders')}</span>
         <RightOutline className="lm-cat-arrow" />

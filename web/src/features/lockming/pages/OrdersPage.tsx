@@ -4,23 +4,22 @@
  * The tab lives in the address. Live: `lock_accrued` (accruals, maturities)
  * refetches the orders (api.ts); a redemption refreshes them at once.
  */
-import { Button, Tabs } from 'antd-mobile';
-import { useState } from 'react';
+import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { GrowingList, ListEmpty, useGrowingLimit } from '../../../components/GrowingList';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { ErrorState } from '../../../components/StateBlocks';
 import { useRealtime } from '../../../lib/socket';
 import { LOCK_ROUTES } from '../../../shared/lock/routes';
 import { useGetLockOrdersQuery, type LockOrder } from '../api';
 import { OrderCard } from '../components/OrderCard';
-import { LoadMore } from '../components/Parts';
 import { mergeEnded, ordersTab } from '../logic';
+import '../../../components/ui.css';
 import '../lockming.css';
-
-const PAGE = 20;
 
 function List({ rows, total, busy, onMore, testId }: { rows: LockOrder[]; total: number; busy: boolean; onMore: () => void; testId: string }) {
   return (
@@ -28,7 +27,7 @@ function List({ rows, total, busy, onMore, testId }: { rows: LockOrder[]; total:
       {rows.map((o) => (
         <OrderCard key={o.id} order={o} />
       ))}
-      <LoadMore shown={rows.length} total={total} busy={busy} onMore={onMore} />
+      <LoadMore shown={rows.length} total={total} busy={busy} onMore={onMore} testId="lm-load-more" />
     </div>
   );
 }
@@ -36,30 +35,22 @@ function List({ rows, total, busy, onMore, testId }: { rows: LockOrder[]; total:
 function Empty({ ended }: { ended: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return (
-    <div className="lm-empty">
-      <EmptyState title={t(ended ? 'lockming.orders.emptyEnded' : 'lockming.orders.emptyCurrent')} />
-      {ended ? null : (
-        <Button color="primary" fill="outline" shape="rounded" onClick={() => navigate(LOCK_ROUTES.welcome)} data-testid="lm-browse">
-          {t('lockming.orders.browse')}
-        </Button>
-      )}
-    </div>
-  );
+  const browse = { label: t('lockming.orders.browse'), onClick: () => navigate(LOCK_ROUTES.welcome), testId: 'lm-browse' };
+  return <ListEmpty title={t(ended ? 'lockming.orders.emptyEnded' : 'lockming.orders.emptyCurrent')} action={ended ? undefined : browse} />;
 }
 
 function Current() {
-  const [limit, setLimit] = useState(PAGE);
+  const { limit, more } = useGrowingLimit();
   const list = useGetLockOrdersQuery({ status: 0, limit });
-  if (list.isLoading) return <LoadingBlock lines={5} />;
-  if (list.isError && !list.data) return <ErrorState onRetry={list.refetch} />;
-  const rows = list.data?.data ?? [];
-  if (rows.length === 0) return <Empty ended={false} />;
-  return <List rows={rows} total={list.data?.total ?? 0} busy={list.isFetching} onMore={() => setLimit((n) => n + PAGE)} testId="lm-current-list" />;
+  return (
+    <GrowingList list={list} rowKey={(o) => o.id} onMore={more} empty={<Empty ended={false} />} testId="lm-current-list" moreTestId="lm-load-more" loadingLines={5}>
+      {(o) => <OrderCard order={o} />}
+    </GrowingList>
+  );
 }
 
 function Ended() {
-  const [limit, setLimit] = useState(PAGE);
+  const { limit, more } = useGrowingLimit();
   const redeemed = useGetLockOrdersQuery({ status: 1, limit });
   const matured = useGetLockOrdersQuery({ status: 2, limit });
   if (redeemed.isLoading || matured.isLoading) return <LoadingBlock lines={5} />;
@@ -77,7 +68,7 @@ function Ended() {
   if (rows.length === 0) return <Empty ended />;
   const total = (redeemed.data?.total ?? 0) + (matured.data?.total ?? 0);
   return (
-    <List rows={rows} total={total} busy={redeemed.isFetching || matured.isFetching} onMore={() => setLimit((n) => n + PAGE)} testId="lm-ended-list" />
+    <List rows={rows} total={total} busy={redeemed.isFetching || matured.isFetching} onMore={more} testId="lm-ended-list" />
   );
 }
 
@@ -87,13 +78,13 @@ export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const tab = ordersTab(params.get('tab'));
   return (
-    <PageShell backTo={LOCK_ROUTES.welcome} className="lm-page">
+    <PageShell backTo={LOCK_ROUTES.welcome} className="ui-page lm-page">
       <PageHeading title={t('lockming.myOrders')} />
-      <Tabs activeKey={tab} onChange={(k) => setParams({ tab: ordersTab(k) }, { replace: true })} className="lm-tabs" data-testid="lm-order-tabs">
+      <Tabs activeKey={tab} onChange={(k) => setParams({ tab: ordersTab(k) }, { replace: true })} className="ui-tabs" data-testid="lm-order-tabs">
         <Tabs.Tab key="current" title={<span data-testid="lm-orders-tab-current">{t('lockming.orders.tabs.current')}</span>} />
         <Tabs.Tab key="ended" title={<span data-testid="lm-orders-tab-ended">{t('lockming.orders.tabs.ended')}</span>} />
       </Tabs>
-      <div className="lm-tab-body">{tab === 'current' ? <Current /> : <Ended />}</div>
+      <div className="ui-tab-body">{tab === 'current' ? <Current /> : <Ended />}</div>
     </PageShell>
   );
 }

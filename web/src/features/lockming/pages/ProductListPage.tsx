@@ -16,6 +16,7 @@ import { useRealtime } from '../../../lib/socket';
 import { isLockCategory, LOCK_CATEGORIES, LOCK_ROUTES, lockBuyRoute, type LockCategory } from '../../../shared/lock/routes';
 import { useGetLockProductsQuery } from '../api';
 import { ProductCard } from '../components/ProductCard';
+import '../../../components/ui.css';
 import '../lockming.css';
 
 export default function ProductListPage() {
@@ -44,7 +45,7 @@ export default function ProductListPage() {
   return (
     <PageShell
       backTo={LOCK_ROUTES.welcome}
-      className="lm-page"
+      className="ui-page lm-page"
       right={
         <button type="button" className="icon-button" aria-label={t('lockming.myOrders')} onClick={() => navigate(LOCK_ROUTES.orders)} data-testid="lm-to-orders">
           <UnorderedListOutline fontSize={22} />
@@ -55,14 +56,14 @@ export default function ProductListPage() {
       <Tabs
         activeKey={category}
         onChange={(k) => isLockCategory(k) && setParams({ category: k }, { replace: true })}
-        className="lm-tabs"
+        className="ui-tabs"
         data-testid="lm-category-tabs"
       >
         {LOCK_CATEGORIES.map((c) => (
           <Tabs.Tab key={c} title={<span data-testid={`lm-tab-${c}`}>{t(`lockming.category.${c}.name`)}</span>} />
         ))}
       </Tabs>
-      <div className="lm-tab-body">{body}</div>
+      <div className="ui-tab-body">{body}</div>
     </PageShell>
   );
 }

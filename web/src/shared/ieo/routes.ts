@@ -1,7 +1,8 @@
 /**
- * Routes of the IEO screens (the spec's page registry: ieo ieo, subscribe,
- * order). Kept apart from logic.ts so that routes.tsx, which is part of the
- * first chunk, pulls in nothing else.
+ * Routes of the IEO token-sale screens (the spec's page registry: ieo ieo,
+ * subscribe, order), shared by the ieo feature and by the financial hub
+ * (features/invest), whose card opens the token sales. Nothing else here, so
+ * that the routes (part of the first chunk) pull in nothing more.
  */
 export const IEO_ROUTES = {
   /** The projects: `?status=0|1|2|3` to show one state only. */
