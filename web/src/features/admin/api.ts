@@ -15,7 +15,9 @@ import { loggedOut, type SessionState } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import type { Paged } from '../../lib/types';
 import { fundsApi } from '../../shared/funds/api';
+import type { Project } from '../../shared/ieo/types';
 import type { LockProduct, LockReserve } from '../../shared/lock/types';
+import type { SaleParams } from './ieo';
 
 type Scalar = string | number | undefined;
 
@@ -309,7 +311,7 @@ const adminApi = fundsApi.injectEndpoints({
  * closes products (each shows its coin's reserve), and a new product may add
  * its coin's reserve, so either change refreshes both lists.
  */
-const earnAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminEarn'] }).injectEndpoints({
+const earnAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminEarn', 'AdminIeo'] }).injectEndpoints({
   endpoints: (build) => ({
     getLockProducts: build.query<LockProduct[], void>({
       queryFn: (_arg, api) => adminFetch<LockProduct[]>({ path: '/earn/lock/products' }, api),
@@ -327,6 +329,20 @@ const earnAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminEarn'] }).i
       queryFn: (params, api) => adminFetch<LockReserve[]>({ path: '/earn/reserves/fund', method: 'POST', params }, api),
       invalidatesTags: ['AdminEarn'],
     }),
+    /** Every token sale, newest first. */
+    getIeoProjects: build.query<Paged<Project>, { page: number; limit: number }>({
+      queryFn: (params, api) => adminFetch<Paged<Project>>({ path: '/ieo/projects', params }, api),
+      providesTags: ['AdminIeo'],
+    }),
+    /** The platform's review of an ended sale (status 2): credits its buyers' tokens. */
+    creditIeoProject: build.mutation<Project, { id: number }>({
+      queryFn: (params, api) => adminFetch<Project>({ path: '/ieo/credit', method: 'POST', params }, api),
+      invalidatesTags: ['AdminIeo'],
+    }),
+    createIeoProject: build.mutation<Project, SaleParams>({
+      queryFn: (params, api) => adminFetch<Project>({ path: '/ieo/project', method: 'POST', params: { ...params } }, api),
+      invalidatesTags: ['AdminIeo'],
+    }),
   }),
 });
 
@@ -342,4 +358,12 @@ export const {
   useReviewLeadApplicationMutation,
 } = adminApi;
 
-export const { useGetLockProductsQuery, useSaveLockProductMutation, useGetEarnReservesQuery, useFundEarnReserveMutation } = earnAdminApi;
+export const {
+  useGetLockProductsQuery,
+  useSaveLockProductMutation,
+  useGetEarnReservesQuery,
+  useFundEarnReserveMutation,
+  useGetIeoProjectsQuery,
+  useCreditIeoProjectMutation,
+  useCreateIeoProjectMutation,
+} = earnAdminApi;

@@ -8,7 +8,7 @@
  * Amounts stay decimal strings; sums, differences and products work on the
  * digits (BigInt), never on floats.
  */
-import { decimalPlaces, fromUnits, subtractDecimal, toUnits } from '../../lib/decimal';
+import { decimalPlaces, fromUnits, sanitizeDecimalInput, subtractDecimal, toUnits } from '../../lib/decimal';
 import { compareDecimal, multiplyDecimal, parseDecimal } from '../../lib/format';
 
 // ---- decimal helpers (exact; lib/decimal.ts subtracts) ----
@@ -125,11 +125,13 @@ export function lastReleaseAt(p: { lock_ends_at: number; cycle_days: number; cyc
 
 // ---- the subscription form ----
 
-/** What may be typed in the amount: digits and one point (decimals beyond the token's are said, not cut). */
+/**
+ * What may be typed in the amount: digits and one point, a comma read as the
+ * point like every amount box of the app (lib/decimal.ts; fra, spa and bx
+ * keyboards type "12,5"). Decimals beyond the token's are said, not cut.
+ */
 export function sanitizeAmount(value: string): string {
-  let out = value.replace(/[^\d.]/g, '');
-  const dot = out.indexOf('.');
-  if (dot >= 0) out = `${out.slice(0, dot + 1)}${out.slice(dot + 1).replace(/\./g, '')}`;
+  let out = sanitizeDecimalInput(value);
   if (out.startsWith('.')) out = `0${out}`;
   return out.replace(/^0+(?=\d)/, '');
 }

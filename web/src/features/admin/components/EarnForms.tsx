@@ -36,20 +36,20 @@ import {
 } from '../earn';
 
 /** Brings the first field in error into view (the sheets are taller than a phone). */
-function showFirstError(root: string) {
+export function showFirstError(root: string) {
   requestAnimationFrame(() => {
     // Optional call: the test DOM (jsdom) has no scrolling.
     document.querySelector(`${root} .adm-form-item-has-error`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   });
 }
 
-function useIssueText() {
+export function useIssueText() {
   const { t } = useTranslation();
   return (issue: Issue) => t(`admin.earn.errors.${issue.key}`, issue.values);
 }
 
 /** The coin field: a button that opens a picker of the coin list (fixed when `locked`). */
-function CoinButton({ coin, locked, onOpen, testId }: { coin: Coin | undefined; locked?: boolean; onOpen: () => void; testId: string }) {
+export function CoinButton({ coin, locked, onOpen, testId }: { coin: Coin | undefined; locked?: boolean; onOpen: () => void; testId: string }) {
   const { t } = useTranslation();
   return (
     <button type="button" className="funds-select in-form" onClick={onOpen} disabled={locked} data-testid={testId}>
@@ -60,7 +60,7 @@ function CoinButton({ coin, locked, onOpen, testId }: { coin: Coin | undefined; 
   );
 }
 
-function CoinPicker({ visible, coins, onClose, onPick }: { visible: boolean; coins: Coin[]; onClose: () => void; onPick: (id: string) => void }) {
+export function CoinPicker({ visible, coins, onClose, onPick }: { visible: boolean; coins: Coin[]; onClose: () => void; onPick: (id: string) => void }) {
   const { t } = useTranslation();
   return (
     <Picker
@@ -79,7 +79,7 @@ function CoinPicker({ visible, coins, onClose, onPick }: { visible: boolean; coi
  * so every field of a form is as wide as the next. A Form.Item child: value
  * and onChange come from the form.
  */
-function UnitInput({
+export function UnitInput({
   value,
   onChange,
   unit,
@@ -87,6 +87,7 @@ function UnitInput({
   placeholder,
   maxLength,
   testId,
+  type,
 }: {
   value?: string;
   onChange?: (v: string) => void;
@@ -95,10 +96,21 @@ function UnitInput({
   placeholder: string;
   maxLength: number;
   testId: string;
+  /** The native input's type ("datetime-local" for the sale's times). */
+  type?: string;
 }) {
   return (
     <div className="with-prefix earn-input">
-      <Input value={value} onChange={onChange} inputMode={inputMode} placeholder={placeholder} clearable maxLength={maxLength} data-testid={testId} />
+      <Input
+        value={value}
+        onChange={onChange}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        clearable={type === undefined}
+        maxLength={maxLength}
+        type={type}
+        data-testid={testId}
+      />
       {unit ? <span className="earn-unit">{unit}</span> : null}
     </div>
   );

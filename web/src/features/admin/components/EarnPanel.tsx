@@ -3,22 +3,32 @@
  * its open orders may still be paid (coverage in warning colours below
  * 100 %), with a funding form; and every product, closed ones too, with its
  * terms, quota, holders, state and next accrual, each editable, and a form
- * for a new one (components/EarnForms.tsx).
+ * for a new one (components/EarnForms.tsx); and the token sales (IEO),
+ * each with its state, demand against supply and times, an ended one
+ * reviewed and credited here, with a form for a new sale
+ * (components/IeoSaleForm.tsx).
  */
-import { Button, Popup } from 'antd-mobile';
-import { AddOutline, EditSOutline, ExclamationCircleFill } from 'antd-mobile-icons';
+import { Button, Dialog, Popup } from 'antd-mobile';
+import { AddOutline, CheckCircleFill, EditSOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryBlock } from '../../../components/QueryBlock';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
+import { showToast } from '../../../lib/toast';
+import type { Project } from '../../../shared/ieo/types';
 import type { LockProduct, LockReserve } from '../../../shared/lock/types';
-import { useGetEarnReservesQuery, useGetLockProductsQuery } from '../api';
+import { useCreditIeoProjectMutation, useGetEarnReservesQuery, useGetIeoProjectsQuery, useGetLockProductsQuery } from '../api';
 import { coverageLow, productState, type ProductState } from '../earn';
+import { awaitsReview, saleState, type SaleState } from '../ieo';
 import { FundEditor, ProductEditor } from './EarnForms';
+import { SaleEditor } from './IeoSaleForm';
 import '../earn.css';
 
 const STATE_TONES: Record<ProductState, StatusTone> = { open: 'success', full: 'muted', uncovered: 'danger', disabled: 'muted' };
+const SALE_TONES: Record<SaleState, StatusTone> = { warmup: 'muted', live: 'success', ended: 'danger', credited: 'muted' };
+/** The sales the panel lists (newest first). */
+const SALES_LIMIT = 50;
 
 /** "1,000.5 ETH": an amount as the admin must see it, every digit it has. */
 const coinAmount = (value: string, coin: string) => `${formatDecimal(value)} ${coin}`;
@@ -166,18 +176,128 @@ function Products({ onEdit, onNew }: { onEdit: (p: LockProduct) => void; onNew: 
   );
 }
 
+function SaleCard({ sale: p }: { sale: Project }) {
+  const { t } = useTranslation();
+  const [credit, { isLoading }] = useCreditIeoProjectMutation();
+  const state = saleState(p);
+  const ratio = p.allocation_ratio === null ? null : `${formatDecimal(p.allocation_ratio, 2)}%`;
+  const onCredit = async () => {
+    const ok = await Dialog.confirm({
+      title: t('admin.earn.ieo.creditTitle', { name: p.name }),
+      content: (
+        <span data-testid="admin-ieo-credit-confirm">
+          {t('admin.earn.ieo.creditConfirm', { ratio: ratio ?? '--', subscribers: formatDecimal(p.subscribers), token: p.token })}
+        </span>
+      ),
+      confirmText: t('admin.earn.ieo.credit'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    try {
+      await credit({ id: p.id }).unwrap();
+      showToast(t('admin.earn.ieo.credited', { name: p.name }), 'success');
+    } catch {
+      // Told by the admin fetch; the list refetches on the next change.
+    }
+  };
+  return (
+    <article className={`funds-item earn-product earn-sale ${state}`} data-testid="admin-ieo-sale" data-id={p.id} data-status={p.status}>
+      <header className="funds-item-head">
+        <strong className="ellipsis" data-testid="admin-ieo-sale-name">
+          {p.name}
+        </strong>
+        <StatusTag tone={SALE_TONES[state]}>{t(`admin.earn.ieo.state.${state}`)}</StatusTag>
+      </header>
+      <div className="earn-meta">
+        <span className="earn-coin">{p.token}</span>
+        <span className="earn-badge">{t('admin.earn.ieo.paidIn', { coin: p.pay_currency })}</span>
+        <span className="earn-muted">#{p.id}</span>
+      </div>
+      <div className="earn-range">
+        <span className="earn-muted">{t('admin.earn.ieo.subscribedOf')}</span>
+        <strong data-testid="admin-ieo-sale-progress">{formatDecimal(p.oversubscribed, 2)}%</strong>
+        <span className="earn-muted">
+          {formatDecimal(p.subscribed)} / {coinAmount(p.supply, p.token)}
+        </span>
+      </div>
+      <div className="earn-figures">
+        <Figure label={t('admin.earn.ieo.price')}>{coinAmount(p.price, p.pay_currency)}</Figure>
+        <Figure label={t('admin.earn.ieo.subscribers')}>{formatDecimal(p.subscribers)}</Figure>
+        <Figure label={t('admin.earn.ieo.userCap')}>{coinAmount(p.user_cap, p.token)}</Figure>
+        <Figure label={t('admin.earn.minAmount')}>{coinAmount(p.min_amount, p.token)}</Figure>
+        {ratio !== null ? (
+          <Figure label={t('admin.earn.ieo.ratio')} testId="admin-ieo-sale-ratio">
+            {ratio}
+          </Figure>
+        ) : null}
+        <Figure label={t('admin.earn.ieo.release')}>{t('admin.earn.ieo.releaseValue', { cycles: p.cycles, days: p.cycle_days })}</Figure>
+        <Figure label={t('admin.earn.ieo.startsAt')}>{formatDateTime(p.starts_at)}</Figure>
+        <Figure label={t('admin.earn.ieo.endsAt')}>{formatDateTime(p.ends_at)}</Figure>
+        <Figure label={t('admin.earn.ieo.lockEndsAt')}>{formatDateTime(p.lock_ends_at)}</Figure>
+      </div>
+      {awaitsReview(p) ? (
+        <>
+          <p className="earn-note">{t('admin.earn.ieo.reviewHint')}</p>
+          <div className="funds-item-actions">
+            <Button size="small" shape="rounded" color="primary" loading={isLoading} onClick={() => void onCredit()} data-testid="admin-ieo-credit">
+              {t('admin.earn.ieo.review')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {p.status === 3 ? (
+        <p className="earn-done" data-testid="admin-ieo-sale-credited">
+          <CheckCircleFill /> {t('admin.earn.ieo.creditedNote')}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function Sales({ onNew }: { onNew: () => void }) {
+  const { t } = useTranslation();
+  const list = useGetIeoProjectsQuery({ page: 1, limit: SALES_LIMIT }, { refetchOnMountOrArgChange: true });
+  const sales = list.data?.data ?? [];
+  return (
+    <section className="earn-section" data-testid="admin-ieo-sales">
+      <header className="earn-section-head">
+        <h3 className="admin-subtitle">{t('admin.earn.ieo.title')}</h3>
+        <Button size="small" shape="rounded" color="primary" onClick={onNew} data-testid="admin-ieo-new">
+          <AddOutline /> {t('admin.earn.ieo.newSale')}
+        </Button>
+      </header>
+      <QueryBlock
+        isLoading={list.isLoading}
+        isError={list.isError && !list.data}
+        onRetry={list.refetch}
+        empty={sales.length === 0}
+        emptyTitle={t('admin.earn.ieo.empty')}
+      >
+        {sales.map((p) => (
+          <SaleCard key={p.id} sale={p} />
+        ))}
+      </QueryBlock>
+    </section>
+  );
+}
+
 export function EarnPanel() {
   const [funding, setFunding] = useState(false);
   const [editing, setEditing] = useState<LockProduct | 'new' | null>(null);
+  const [newSale, setNewSale] = useState(false);
   return (
     <div data-testid="admin-earn">
       <Reserves onFund={() => setFunding(true)} />
       <Products onEdit={setEditing} onNew={() => setEditing('new')} />
+      <Sales onNew={() => setNewSale(true)} />
       <Popup visible={funding} onMaskClick={() => setFunding(false)} bodyClassName="message-popup earn-popup" destroyOnClose>
         {funding ? <FundEditor onClose={() => setFunding(false)} /> : null}
       </Popup>
       <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="message-popup earn-popup tall" destroyOnClose>
         {editing !== null ? <ProductEditor initial={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      </Popup>
+      <Popup visible={newSale} onMaskClick={() => setNewSale(false)} bodyClassName="message-popup earn-popup tall" destroyOnClose>
+        {newSale ? <SaleEditor onClose={() => setNewSale(false)} /> : null}
       </Popup>
     </div>
   );

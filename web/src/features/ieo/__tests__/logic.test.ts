@@ -97,7 +97,8 @@ describe('exact decimals', () => {
 
 describe('the subscription form', () => {
   it('keeps digits and one point as typed', () => {
-    expect(sanitizeAmount('1,000.5a')).toBe('1000.5');
+    expect(sanitizeAmount('12,5')).toBe('12.5');
+    expect(sanitizeAmount('1,000.5a')).toBe('1.0005');
     expect(sanitizeAmount('.5')).toBe('0.5');
     expect(sanitizeAmount('1.2.3')).toBe('1.23');
     expect(sanitizeAmount('007')).toBe('7');
