@@ -7,7 +7,7 @@ use super::engine;
 use crate::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
 use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
-use crate::sql::Store;
+use crate::sql::{Store, WriteTx};
 use std::collections::BTreeMap;
 
 /// Project and order states.
@@ -208,6 +208,31 @@ pub async fn subscribe(
     order(db, id).await?.ok_or(MarketError::NotFound)
 }
 
+/// Posts a sale's step as one ledger operation (nothing when it moves no
+/// money), in the step's transaction.
+async fn post_step(
+    tx: &mut WriteTx,
+    p: &ProjectRow,
+    reason: &str,
+    key: String,
+    postings: Vec<Posting>,
+) -> Result<(), MarketError> {
+    if postings.is_empty() {
+        return Ok(());
+    }
+    let op = Operation {
+        key,
+        reason: reason.into(),
+        ref_type: "ieo_project".into(),
+        ref_id: p.id,
+        postings,
+    };
+    ledger::post_all(&mut tx.db(), &[op])
+        .await
+        .map_err(ledger_err)?;
+    Ok(())
+}
+
 /// Allocates the sale at its end: every order's share of the supply
 /// (`engine::allocate`), the cost of what it got, and the rest of its
 /// frozen cost back to its owner's available balance, in one transaction.
@@ -247,18 +272,14 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<(i64, i64)>, Mar
             ]
         })
         .collect();
-    if !postings.is_empty() {
-        let op = Operation {
-            key: format!("ieo_refund:{}", p.id),
-            reason: "ieo_refund".into(),
-            ref_type: "ieo_project".into(),
-            ref_id: p.id,
-            postings,
-        };
-        ledger::post_all(&mut tx.db(), &[op])
-            .await
-            .map_err(ledger_err)?;
-    }
+    post_step(
+        &mut tx,
+        p,
+        "ieo_refund",
+        format!("ieo_refund:{}", p.id),
+        postings,
+    )
+    .await?;
     tx.commit().await?;
     Ok(list.iter().map(|o| (o.user_id, o.id)).collect())
 }
@@ -321,18 +342,14 @@ pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<(i64, i6
             -token_total,
         ));
     }
-    if !postings.is_empty() {
-        let op = Operation {
-            key: format!("ieo_credit:{}", p.id),
-            reason: "ieo_credit".into(),
-            ref_type: "ieo_project".into(),
-            ref_id: p.id,
-            postings,
-        };
-        ledger::post_all(&mut tx.db(), &[op])
-            .await
-            .map_err(ledger_err)?;
-    }
+    post_step(
+        &mut tx,
+        p,
+        "ieo_credit",
+        format!("ieo_credit:{}", p.id),
+        postings,
+    )
+    .await?;
     tx.commit().await?;
     Ok(list.iter().map(|o| (o.user_id, o.id)).collect())
 }
@@ -373,27 +390,17 @@ pub async fn release(
             .execute(&mut *tx)
             .await?;
     }
-    if !per_user.is_empty() {
-        let postings = per_user
-            .iter()
-            .flat_map(|(u, v)| {
-                [
-                    Posting::user(*u, account::LAUNCHPAD, p.token, Bucket::Available, -v),
-                    Posting::user(*u, account::CHANGE, p.token, Bucket::Available, *v),
-                ]
-            })
-            .collect();
-        let op = Operation {
-            key: format!("ieo_release:{}:{cycles}", p.id),
-            reason: "ieo_release".into(),
-            ref_type: "ieo_project".into(),
-            ref_id: p.id,
-            postings,
-        };
-        ledger::post_all(&mut tx.db(), &[op])
-            .await
-            .map_err(ledger_err)?;
-    }
+    let postings = per_user
+        .iter()
+        .flat_map(|(u, v)| {
+            [
+                Posting::user(*u, account::LAUNCHPAD, p.token, Bucket::Available, -v),
+                Posting::user(*u, account::CHANGE, p.token, Bucket::Available, *v),
+            ]
+        })
+        .collect();
+    let key = format!("ieo_release:{}:{cycles}", p.id);
+    post_step(&mut tx, p, "ieo_release", key, postings).await?;
     tx.commit().await?;
     Ok(list.iter().map(|o| (o.user_id, o.id)).collect())
 }

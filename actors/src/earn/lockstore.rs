@@ -8,13 +8,6 @@ use crate::market::actor::MarketError;
 use crate::sql::Store;
 use std::collections::BTreeMap;
 
-/// Order states.
-pub mod status {
-    pub const OPEN: i64 = 0;
-    pub const REDEEMED: i64 = 1;
-    pub const MATURED: i64 = 2;
-}
-
 /// A `lock_products` row.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProductRow {
