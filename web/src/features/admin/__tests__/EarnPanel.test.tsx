@@ -109,7 +109,8 @@ describe('the Earn panel', { timeout: 30_000 }, () => {
     const card = await screen.findByTestId('admin-earn-product');
     fireEvent.click(within(card).getByTestId('admin-earn-edit'));
     const editor = await screen.findByTestId('admin-earn-product-editor');
-    const total = within(editor).getByTestId('admin-earn-total_cap').querySelector('input') as HTMLInputElement;
+    // The fields come once the coin list has loaded (the editor shows a placeholder until then).
+    const total = (await within(editor).findByTestId('admin-earn-total_cap')).querySelector('input') as HTMLInputElement;
     await waitFor(() => expect(total.value).toBe('1000'));
     fireEvent.change(total, { target: { value: '99999999999' } });
     fireEvent.click(within(editor).getByTestId('admin-earn-product-submit'));
