@@ -47,6 +47,7 @@ macro_rules! build_app {
             )
             .route("/socket.io/", web::get().to(crate::socket::session::entry))
             .route("/uploads/{name}", web::get().to(crate::uploads::serve))
+            .route("/media/nft/{name}", web::get().to(crate::nft::media::serve))
             .route("/", web::get().to(to_h5))
             .route("/h5", web::get().to(to_h5));
         if dist.join("index.html").exists() {
@@ -127,6 +128,7 @@ impl Application {
             actors: registry.clone(),
             copy: Arc::default(),
             earn: Arc::default(),
+            nft: Arc::default(),
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
             .map_err(|e| format!("{}: {e}", state.settings.uploads.dir.display()))?;
@@ -171,6 +173,15 @@ impl Application {
             .await?;
         state
             .earn
+            .start(
+                &state,
+                store.clone(),
+                hub.clone().recipient(),
+                registry.clone(),
+            )
+            .await?;
+        state
+            .nft
             .start(
                 &state,
                 store.clone(),

@@ -33,6 +33,8 @@ pub struct Settings {
     #[serde(default)]
     pub earn: EarnSettings,
     #[serde(default)]
+    pub nft: NftSettings,
+    #[serde(default)]
     pub redis: RedisSettings,
 }
 
@@ -108,6 +110,41 @@ pub struct EarnSettings {
     pub dual_hour: i64,
     pub ieo: Vec<IeoSettings>,
     pub dual: Vec<DualSettings>,
+}
+
+/// The NFT marketplace's rates, windows and demo (see `[nft]` in
+/// `config/default.toml`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct NftSettings {
+    /// The coins items are priced in.
+    pub currencies: Vec<i64>,
+    pub royalty: Decimal,
+    pub fee: Decimal,
+    pub forfeit_platform_share: Decimal,
+    pub pay_hours: i64,
+    pub extend_window_secs: i64,
+    pub extend_to_secs: i64,
+    pub media_max_mb: usize,
+    pub demo: bool,
+    pub demo_auction_minutes: i64,
+}
+
+impl Default for NftSettings {
+    fn default() -> Self {
+        NftSettings {
+            currencies: vec![3],
+            royalty: Decimal::new(5, 2),
+            fee: Decimal::new(25, 3),
+            forfeit_platform_share: Decimal::new(2, 1),
+            pay_hours: 24,
+            extend_window_secs: 300,
+            extend_to_secs: 300,
+            media_max_mb: 8,
+            demo: false,
+            demo_auction_minutes: 30,
+        }
+    }
 }
 
 /// A token sale seeded once per token, its times from the first start.

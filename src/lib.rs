@@ -18,6 +18,7 @@ pub mod fiat;
 pub mod funds;
 pub mod i18n;
 pub mod markets;
+pub mod nft;
 pub mod notifier;
 pub mod params;
 pub mod ratelimit;

@@ -211,6 +211,10 @@ decimal_field! {
     FollowAmount, "err_follow_amount", "A positive decimal string: the multiple (mode 1) or the lots, at most two decimals (mode 2)";
     /// The most margin a follow's open copies may hold.
     MaxMargin, "err_follow_margin", "A positive decimal string in the contracts' coin";
+    /// An NFT price, opening bid, bid or deposit.
+    NftPrice, "err_nft_price", "A positive decimal string in the item's coin";
+    /// An auction's least increase per bid.
+    NftStep, "err_nft_step", "A positive decimal string in the item's coin";
 }
 
 /// An optional positive decimal where `0` (or nothing) means none: a copy's
@@ -414,7 +418,7 @@ code_field! {
         Market = 1 | "market",
     }
     /// One of the caller's asset accounts.
-    Account, "err_account_field", "1 legal, 2 change (spot), 3 lever, 4 micro (options), 6 mining (lock-up principal), 12 launchpad (locked sale tokens), 13 dual (invested)" {
+    Account, "err_account_field", "1 legal, 2 change (spot), 3 lever, 4 micro (options), 6 mining (lock-up principal), 12 launchpad (locked sale tokens), 13 dual (invested), 8 nft_escrow (auction deposits)" {
         Legal = 1 | "legal",
         Change = 2 | "change",
         Lever = 3 | "lever",
@@ -422,6 +426,27 @@ code_field! {
         Mining = 6 | "mining",
         Launchpad = 12 | "launchpad",
         Dual = 13 | "dual",
+        NftEscrow = 8 | "nft_escrow",
+    }
+    /// An NFT's media type (box: a blind-box series).
+    NftKind, "err_type_invalid", "image, gif, audio, video, or box (blind-box series)" {
+        Image = 0 | "image",
+        Gif = 1 | "gif",
+        Audio = 2 | "audio",
+        Video = 3 | "video",
+        Box = 4 | "box",
+    }
+    /// How an NFT is sold.
+    SaleMode, "err_type_invalid", "normal (fixed price, 0) or auction (1)" {
+        Normal = 0 | "normal",
+        Auction = 1 | "auction",
+    }
+    /// An NFT's rarity.
+    Rarity, "err_type_invalid", "common (0), rare (1), epic (2), legendary (3)" {
+        Common = 0 | "common",
+        Rare = 1 | "rare",
+        Epic = 2 | "epic",
+        Legendary = 3 | "legendary",
     }
 }
 

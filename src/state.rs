@@ -29,4 +29,6 @@ pub struct AppState {
     pub copy: Arc<crate::copy::CopyDesk>,
     /// Earn: each lock-up product's actor.
     pub earn: Arc<crate::earn::EarnDesk>,
+    /// NFT: each live auction's actor.
+    pub nft: Arc<crate::nft::NftDesk>,
 }

@@ -6,6 +6,7 @@ pub mod ledger;
 pub mod lever;
 pub mod market;
 pub mod money;
+pub mod nft;
 pub mod options;
 pub mod runtime;
 pub mod sql;

@@ -12,6 +12,8 @@ pub mod earn;
 pub mod identity;
 pub mod launch;
 pub mod market;
+pub mod nft;
+pub mod nft_admin;
 pub mod profile;
 pub mod site;
 pub mod upload;
@@ -228,6 +230,29 @@ routes! { API_ROUTES, configure;
     post "/dual/buyDual" => dual::buy [dual::BuyParams => crate::earn::dual::DualOrder], "user", "Buy whole shares (num) of a dual product";
     post "/dual/dual_list" => dual::list [dual::ListParams => Paged<crate::earn::dual::DualOrder>], "user", "One's dual orders (status 0 purchased, 1 settling, 2 completed, 3 failed)";
     post "/follow/traderStatus" => copy::trader_status [copy::StatusParams => crate::copy::follows::MyTrader], "user", "A trader pauses new follows, resumes, or retires (action)";
+    get "/bind_box/getNftCurrency" => nft::currencies [NoParams => Vec<nft::NftCoin>], "visitor", "The coins NFTs are priced in";
+    get "/bind_box/getBoxList" => nft::list [nft::ListParams => nft::Listing], "visitor", "NFT items newest first (type image|gif|audio|video, mode normal|auction, artist_id, collection_id, keyword, on_sale 1); type box lists blind-box series";
+    get "/bind_box/getBoxDetail" => nft::detail [IdParams => crate::nft::catalogue::ItemDetail], "visitor", "One NFT item with artist, collection, sales, its live auction and the caller's payment due";
+    get "/bind_box/getBindBoxQuotationLog" => nft::bid_log [nft::ItemPageParams => Paged<crate::nft::catalogue::BidView>], "visitor", "The bids of an item's live or last auction, newest first, bidders masked";
+    get "/bind_box/getArtist" => nft::artist_list [nft::ArtistsParams => Paged<crate::nft::artists::Artist>], "visitor", "NFT artists, newest first (keyword)";
+    get "/bind_box/getArtistDetail" => nft::artist_detail [IdParams => crate::nft::artists::ArtistDetail], "visitor", "One artist: collections, items and royalties paid";
+    get "/bind_box/getCollection" => nft::collections [nft::CollectionsParams => Paged<crate::nft::artists::Collection>], "visitor", "NFT collections (artist_id), newest first";
+    post "/bind_box/collect" => nft::collect [IdParams => crate::nft::trade::Collected], "user", "Favourite an NFT item, or un-favourite it";
+    post "/bind_box/buyNFT" => nft::buy [IdParams => crate::nft::catalogue::Card], "user", "Buy an NFT item at its fixed price (from spot)";
+    post "/bind_box/marginNFT" => nft::margin [IdParams => crate::nft::trade::Joined], "user", "Pay an auction's deposit (spot to NFT escrow) to bid";
+    post "/bind_box/auctionNFT" => nft::bid [nft::BidParams => crate::nft::trade::BidAnswer], "user", "Bid price on an item's auction: at least the current bid plus the step; a late bid extends the end";
+    get "/bind_box/getMyNFTs" => nft::mine [PageParams => Paged<crate::nft::catalogue::Card>], "user", "One's NFT items, with the state of their latest listing";
+    get "/bind_box/getMyBindBoxQuotationLog" => nft::my_bids [PageParams => Paged<crate::nft::trade::MyBid>], "user", "The auctions one bid in: leading, outbid, won or lost";
+    get "/bind_box/getNeedPayNFTOrder" => nft::payments [nft::PaymentsParams => Paged<crate::nft::trade::Payment>], "user", "One's payments for won auctions (status 0 awaiting, 1 paid, 2 expired)";
+    post "/bind_box/payNFTOrder" => nft::pay [IdParams => crate::nft::trade::Payment], "user", "Pay a won auction before its deadline: the price less the deposit from spot";
+    get "/bind_box/messages" => nft::messages [nft::MessagesParams => crate::nft::trade::Messages], "user", "One's NFT order and payment messages (is_red 0 unread, 1 read) and the unread count";
+    post "/bind_box/readNFTOrderMessage" => nft::read [nft::ReadParams => crate::nft::trade::Unread], "user", "Mark one NFT message (id) or all read";
+    post "/bind_box/resellNFT" => nft::resell [nft::ResellParams => crate::nft::trade::Listed], "user", "List an owned NFT (mode normal|auction, price, step, margin, starts_at, ends_at); it waits for review";
+    post "/bind_box/cancelResell" => nft::cancel_resell [IdParams => crate::nft::trade::Listed], "user", "Withdraw one's listing in review, or a fixed-price one not sold";
+    get "/bind_box/getSeries" => nft::series [IdParams => crate::nft::boxes::SeriesDetail], "visitor", "A blind-box series: items by slot, rarities, seed hash, the seed once revealed, the rule and one's boxes";
+    post "/bind_box/buyBox" => nft::buy_box [IdParams => crate::nft::boxes::MyBox], "user", "Buy a series' next blind box (from spot)";
+    post "/bind_box/openBlindBox" => nft::open_box [IdParams => nft::Opened], "user", "Open one's blind box: the item the rule gives its number becomes one's";
+    get "/bind_box/myBoxes" => nft::my_boxes [PageParams => Paged<crate::nft::boxes::MyBox>], "user", "One's blind boxes, with the check against the revealed seed";
 }
 
 routes! { ADMIN_ROUTES, configure_admin;
@@ -257,6 +282,14 @@ routes! { ADMIN_ROUTES, configure_admin;
     post "/ieo/project" => launch::admin_create [launch::NewProjectParams => crate::earn::ieo::Project], "admin", "Create a token sale";
     post "/ieo/credit" => launch::admin_credit [IdParams => crate::earn::ieo::Project], "admin", "Review an ended sale and credit its buyers (tokens locked, released by cycle)";
     post "/earn/reserves/fund" => earn::fund [earn::FundParams => Vec<crate::earn::views::ReserveView>], "admin", "Fund a coin's yield reserve from the platform's own money (request_id makes a repeat a no-op)";
+    post "/nft/media" => nft_admin::media [crate::params::Upload => String], "admin", "Upload NFT media (multipart field file: png, jpeg, gif, webp, mp3, m4a, mp4, webm); the message is its address";
+    get "/nft/artists" => nft::artist_list [nft::ArtistsParams => Paged<crate::nft::artists::Artist>], "admin", "NFT artists, newest first";
+    post "/nft/artist" => nft_admin::create_artist [nft_admin::ArtistParams => nft_admin::Created], "admin", "Create an NFT artist";
+    post "/nft/collection" => nft_admin::create_collection [nft_admin::CollectionParams => nft_admin::Created], "admin", "Create an NFT collection";
+    post "/nft/item" => nft_admin::create_item [nft_admin::ItemParams => crate::nft::catalogue::Card], "admin", "Create an NFT item, listed by the platform when mode is given";
+    post "/nft/series" => nft_admin::create_series [nft_admin::SeriesParams => nft_admin::Created], "admin", "Create a blind-box series (its seed made and hashed now)";
+    get "/nft/listings" => nft_admin::listings [nft_admin::ListingsParams => Paged<crate::nft::admin::Listing>], "admin", "NFT listings (status 0 review, 1 on sale …), newest first";
+    post "/nft/review" => nft_admin::review [nft_admin::ReviewParams => String], "admin", "Approve (1) or refuse (0) a resale listing";
 }
 
 /// The OpenAPI document of both route tables, generated from each route's

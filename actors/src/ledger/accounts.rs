@@ -68,6 +68,10 @@ pub const ACCOUNTS: &[AccountDef] = &[
         transferable: false,
         ..user(account::DUAL, "dual")
     },
+    AccountDef {
+        transferable: false,
+        ..user(account::NFT, "nft_escrow")
+    },
     system(SystemAccount::Deposits, "deposits"),
     system(SystemAccount::Withdrawals, "withdrawals"),
     system(SystemAccount::Fees, "fees"),
@@ -80,6 +84,8 @@ pub const ACCOUNTS: &[AccountDef] = &[
     system(SystemAccount::MiningReserve, "mining_reserve"),
     system(SystemAccount::Launchpad, "launchpad_sales"),
     system(SystemAccount::Dual, "dual_house"),
+    system(SystemAccount::NftSales, "nft_sales"),
+    system(SystemAccount::NftRoyalties, "nft_royalties"),
 ];
 
 /// The user asset accounts, in the app's order.

@@ -47,6 +47,8 @@ pub mod account {
     pub const LAUNCHPAD: i64 = 12;
     /// What is invested in dual investment until it settles.
     pub const DUAL: i64 = 13;
+    /// Auction deposits held until the auction ends or its winner pays.
+    pub const NFT: i64 = 8;
 }
 
 /// The system's named counter-accounts (holder [`SYSTEM`]).
@@ -74,6 +76,11 @@ pub enum SystemAccount {
     /// The house side of dual investment: it takes what is invested and
     /// pays what settles.
     Dual = 116,
+    /// The NFT marketplace's platform side: its own first sales, blind
+    /// boxes, its fee on resales and its share of forfeited deposits.
+    NftSales = 111,
+    /// Artists' royalties on resales, held for them.
+    NftRoyalties = 112,
 }
 
 /// Which half of a balance a posting touches.

@@ -11,6 +11,7 @@ use std::sync::{Arc, RwLock};
 /// An actor the health screen lists, whatever its type.
 pub trait Watched: Send + Sync {
     fn report(&self) -> Pin<Box<dyn Future<Output = HealthReport> + '_>>;
+    fn name(&self) -> &str;
 }
 
 impl<A> Watched for Handle<A>
@@ -19,6 +20,10 @@ where
 {
     fn report(&self) -> Pin<Box<dyn Future<Output = HealthReport> + '_>> {
         Box::pin(Handle::report(self))
+    }
+
+    fn name(&self) -> &str {
+        Handle::name(self)
     }
 }
 
@@ -59,6 +64,16 @@ impl Registry {
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .push(Arc::new(actor));
+    }
+
+    /// Stops listing the actor named `name` (one whose work is over: an
+    /// auction sold or closed); with its last handle gone its supervision
+    /// ends.
+    pub fn remove(&self, name: &str) {
+        self.actors
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .retain(|a| a.name() != name);
     }
 
     /// Every actor's report, asked of all at once (each answers within a second

@@ -1,0 +1,486 @@
+//! `AuctionActor`: one per live auction. It takes the auction's deposits and
+//! bids in order (each committed before it is answered), runs its clock, ends
+//! it at the bids it had, and then runs the payment deadlines: the winner's,
+//! and the runner-up's after a default. On start it reloads the auction from
+//! the database; an end or a deadline that passed while the server was down
+//! is applied at once, once (every step is guarded by the state it moves
+//! from). When the auction is sold or closed the actor tells its desk
+//! (`on_done`) and stops.
+
+use super::engine::{self, Bid, BidRefusal};
+use super::store::{self, status, Auction, Rules, Touched};
+use crate::market::actor::MarketError;
+use crate::runtime::clock::now_ms;
+use crate::runtime::{Channel, Check, Checks, Event, Meter};
+use crate::sql::Store;
+use actix::prelude::*;
+use serde_json::json;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The public channel of auctions: topic the listing id.
+pub const CHANNEL: Channel = Channel {
+    name: "nft",
+    variants: None,
+};
+
+/// Called with the listing id once the auction is over for good.
+pub type OnDone = Arc<dyn Fn(i64) + Send + Sync>;
+
+/// The longest the actor sleeps between looks at its clock (a deadline moved
+/// by hand is seen within this).
+const MOST_SLEEP: Duration = Duration::from_secs(30);
+
+pub struct AuctionActor {
+    id: i64,
+    db: Store,
+    rules: Rules,
+    events: Option<Recipient<Event>>,
+    meter: Option<Arc<Meter>>,
+    on_done: Option<OnDone>,
+    auction: Option<Auction>,
+    last_bid_at: Option<i64>,
+    timer: Option<SpawnHandle>,
+}
+
+impl AuctionActor {
+    pub fn new(id: i64, db: Store, rules: Rules, events: Option<Recipient<Event>>) -> AuctionActor {
+        AuctionActor {
+            id,
+            db,
+            rules,
+            events,
+            meter: None,
+            on_done: None,
+            auction: None,
+            last_bid_at: None,
+            timer: None,
+        }
+    }
+
+    pub fn with_meter(mut self, meter: Arc<Meter>) -> AuctionActor {
+        self.meter = Some(meter);
+        self
+    }
+
+    pub fn on_done(mut self, f: OnDone) -> AuctionActor {
+        self.on_done = Some(f);
+        self
+    }
+
+    fn publish(&self, e: Event) {
+        if let Some(r) = &self.events {
+            r.do_send(e);
+        }
+    }
+
+    /// The auction as every watcher sees it, on its channel.
+    fn announce(&self) {
+        let Some(a) = &self.auction else { return };
+        let l = &a.listing;
+        let bidders = {
+            let mut users: Vec<i64> = a.bids.iter().map(|b| b.user).collect();
+            users.sort_unstable();
+            users.dedup();
+            users.len()
+        };
+        self.publish(Event::Channel {
+            channel: CHANNEL.name,
+            topic: l.id.to_string(),
+            variant: None,
+            event: "nft_bid",
+            payload: json!({
+                "listing_id": l.id,
+                "item_id": l.item_id,
+                "price": l.top_price,
+                "bidder": l.top_user,
+                "bids": l.bids,
+                "bidders": bidders,
+                "joined": a.deposits.len(),
+                "ends_at": l.ends_at,
+                "status": l.status,
+            }),
+        });
+    }
+
+    /// Tells the users a step touched to look at their messages and balances.
+    fn tell(&self, touched: &Touched, currency: i64) {
+        let events = touched
+            .users
+            .iter()
+            .flat_map(|u| {
+                [
+                    Event::Private {
+                        user_id: *u,
+                        event: "nft_message",
+                        payload: json!({"listing_id": self.id}),
+                    },
+                    Event::Private {
+                        user_id: *u,
+                        event: "balance",
+                        payload: json!({"currencies": [currency]}),
+                    },
+                ]
+            })
+            .collect();
+        self.publish(Event::Many(events));
+    }
+
+    /// When the next step falls due: the end, then the payment deadline.
+    fn next_due(&self) -> Option<i64> {
+        let a = self.auction.as_ref()?;
+        match a.listing.status {
+            status::ON_SALE => Some(a.listing.ends_at),
+            status::AWAITING_PAYMENT => a.payment.as_ref().map(|p| p.due_at),
+            _ => None,
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.auction.as_ref().is_some_and(|a| {
+            !matches!(a.listing.status, status::ON_SALE | status::AWAITING_PAYMENT)
+        })
+    }
+
+    /// Sleeps until the next step is due (never longer than [`MOST_SLEEP`]),
+    /// or, the auction over, hands it back to the desk and stops.
+    fn arm(&mut self, ctx: &mut Context<Self>) {
+        if let Some(t) = self.timer.take() {
+            ctx.cancel_future(t);
+        }
+        if self.finished() {
+            if let Some(f) = &self.on_done {
+                f(self.id);
+            }
+            ctx.stop();
+            return;
+        }
+        let Some(at) = self.next_due() else { return };
+        let wait = Duration::from_millis(u64::try_from(at - now_ms()).unwrap_or(0)).min(MOST_SLEEP);
+        self.timer = Some(ctx.run_later(wait, |act, ctx| {
+            act.timer = None;
+            ctx.notify(Tick);
+        }));
+    }
+
+    fn has_deposit(&self, user: i64) -> bool {
+        self.auction
+            .as_ref()
+            .is_some_and(|a| a.deposits.iter().any(|d| d.0 == user))
+    }
+}
+
+impl Actor for AuctionActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        let (db, id) = (self.db.clone(), self.id);
+        ctx.wait(
+            async move { store::auction(&db, id).await }
+                .into_actor(self)
+                .map(|res, act, ctx| match res {
+                    Ok(Some(a)) => {
+                        act.last_bid_at = a.bids.last().map(|b| b.at);
+                        act.auction = Some(a);
+                        ctx.notify(Tick);
+                    }
+                    Ok(None) => ctx.stop(),
+                    Err(e) => {
+                        log::error!("auction {}: cannot load: {e}", act.id);
+                        ctx.stop();
+                    }
+                }),
+        );
+    }
+}
+
+type Reply<T> = AtomicResponse<AuctionActor, Result<T, MarketError>>;
+
+fn refuse<T: 'static>(e: MarketError) -> Reply<T> {
+    AtomicResponse::new(Box::pin(actix::fut::err(e)))
+}
+
+/// Pay the deposit to bid.
+#[derive(Message)]
+#[rtype(result = "Result<i64, MarketError>")]
+pub struct Join {
+    pub user: i64,
+}
+
+/// Bid `price`.
+#[derive(Message)]
+#[rtype(result = "Result<BidTaken, MarketError>")]
+pub struct PlaceBid {
+    pub user: i64,
+    pub price: i64,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct BidTaken {
+    pub price: i64,
+    pub bids: i64,
+    pub ends_at: i64,
+    pub extended: bool,
+}
+
+/// Pay the payment `payment` (the winner's or the runner-up's).
+#[derive(Message)]
+#[rtype(result = "Result<(), MarketError>")]
+pub struct PayWon {
+    pub user: i64,
+    pub payment: i64,
+}
+
+/// Reread the auction (its times moved).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ReloadAuction;
+
+/// Apply what fell due.
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Tick;
+
+fn bid_error(r: BidRefusal) -> MarketError {
+    MarketError::Invalid(match r {
+        BidRefusal::NotStarted => "err_nft_not_started",
+        BidRefusal::Ended => "err_nft_not_on_sale",
+        BidRefusal::NoDeposit => "err_nft_no_margin",
+        BidRefusal::TooLow { .. } => "err_nft_bid_low",
+        BidRefusal::Leading => "err_nft_leading",
+        BidRefusal::Seller => "err_nft_own_item",
+    })
+}
+
+impl Handler<Join> for AuctionActor {
+    type Result = Reply<i64>;
+
+    fn handle(&mut self, m: Join, _: &mut Context<Self>) -> Self::Result {
+        let Some(a) = &self.auction else {
+            return refuse(MarketError::NotFound);
+        };
+        let l = a.listing.clone();
+        let now = now_ms();
+        if l.status != status::ON_SALE || now >= l.ends_at {
+            return refuse(MarketError::Invalid("err_nft_not_on_sale"));
+        }
+        if l.seller_id == Some(m.user) {
+            return refuse(MarketError::Invalid("err_nft_own_item"));
+        }
+        if self.has_deposit(m.user) {
+            return refuse(MarketError::Invalid("err_nft_joined"));
+        }
+        let db = self.db.clone();
+        let fut = async move { store::join(&db, &l, m.user, now).await.map(|_| l) };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
+            let l = res?;
+            if let Some(a) = &mut act.auction {
+                a.deposits.push((m.user, l.margin));
+            }
+            act.publish(Event::Private {
+                user_id: m.user,
+                event: "balance",
+                payload: json!({"currencies": [l.currency]}),
+            });
+            act.announce();
+            Ok(l.margin)
+        })))
+    }
+}
+
+impl Handler<PlaceBid> for AuctionActor {
+    type Result = Reply<BidTaken>;
+
+    fn handle(&mut self, m: PlaceBid, _: &mut Context<Self>) -> Self::Result {
+        let Some(a) = &self.auction else {
+            return refuse(MarketError::NotFound);
+        };
+        let l = a.listing.clone();
+        if l.status != status::ON_SALE {
+            return refuse(MarketError::Invalid("err_nft_not_on_sale"));
+        }
+        let b = Bid {
+            user: m.user,
+            price: m.price,
+            at: now_ms(),
+        };
+        let top = l.top();
+        let taken = match engine::check_bid(
+            &l.terms(&self.rules),
+            l.ends_at,
+            top.as_ref(),
+            &b,
+            self.has_deposit(m.user),
+            l.seller_id,
+        ) {
+            Ok(t) => t,
+            Err(r) => return refuse(bid_error(r)),
+        };
+        let db = self.db.clone();
+        let fut = async move { store::bid(&db, &l, &b, taken.ends_at).await.map(|_| l) };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, ctx| {
+            let l = res?;
+            let Some(a) = &mut act.auction else {
+                return Err(MarketError::NotFound);
+            };
+            a.bids.push(b);
+            a.listing.top_price = Some(b.price);
+            a.listing.top_user = Some(b.user);
+            a.listing.bids = l.bids + 1;
+            a.listing.ends_at = taken.ends_at;
+            let bids = a.listing.bids;
+            act.last_bid_at = Some(b.at);
+            if let Some(m) = &act.meter {
+                m.seen();
+            }
+            if let Some(prev) = l.top_user.filter(|u| *u != b.user) {
+                act.publish(Event::Private {
+                    user_id: prev,
+                    event: "nft_message",
+                    payload: json!({"listing_id": l.id}),
+                });
+            }
+            act.announce();
+            if taken.extended {
+                act.arm(ctx);
+            }
+            Ok(BidTaken {
+                price: b.price,
+                bids,
+                ends_at: taken.ends_at,
+                extended: taken.extended,
+            })
+        })))
+    }
+}
+
+impl Handler<PayWon> for AuctionActor {
+    type Result = Reply<()>;
+
+    fn handle(&mut self, m: PayWon, _: &mut Context<Self>) -> Self::Result {
+        let Some(a) = &self.auction else {
+            return refuse(MarketError::NotFound);
+        };
+        let (l, p) = match &a.payment {
+            Some(p) if p.id == m.payment && p.user_id == m.user => (a.listing.clone(), p.clone()),
+            _ => return refuse(MarketError::Invalid("err_nft_payment_closed")),
+        };
+        let (db, rules) = (self.db.clone(), self.rules);
+        let fut = async move {
+            store::pay(&db, &l, &p, m.user, &rules, now_ms()).await?;
+            Ok::<_, MarketError>(store::auction(&db, l.id).await?)
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, ctx| {
+            let fresh = res?;
+            if let Some(a) = fresh {
+                let seller = a.listing.seller_id;
+                let currency = a.listing.currency;
+                act.auction = Some(a);
+                let mut users = vec![m.user];
+                users.extend(seller);
+                act.tell(&Touched { users }, currency);
+            }
+            act.announce();
+            act.arm(ctx);
+            Ok(())
+        })))
+    }
+}
+
+impl Handler<ReloadAuction> for AuctionActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    fn handle(&mut self, _: ReloadAuction, _: &mut Context<Self>) -> Self::Result {
+        let (db, id) = (self.db.clone(), self.id);
+        AtomicResponse::new(Box::pin(
+            async move { store::auction(&db, id).await }
+                .into_actor(self)
+                .map(|res, act, ctx| {
+                    if let Ok(Some(a)) = res {
+                        act.auction = Some(a);
+                        ctx.notify(Tick);
+                    }
+                }),
+        ))
+    }
+}
+
+impl Handler<Tick> for AuctionActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    fn handle(&mut self, _: Tick, ctx: &mut Context<Self>) -> Self::Result {
+        let now = now_ms();
+        let due = self.next_due().is_some_and(|at| at <= now);
+        let Some(a) = self.auction.clone().filter(|_| due) else {
+            self.arm(ctx);
+            return AtomicResponse::new(Box::pin(actix::fut::ready(())));
+        };
+        if let Some(m) = &self.meter {
+            m.seen();
+        }
+        let (db, rules) = (self.db.clone(), self.rules);
+        let fut = async move {
+            let touched = match (&a.listing.status, &a.payment) {
+                (&status::ON_SALE, _) => store::end(&db, &a, &rules, now).await?,
+                (&status::AWAITING_PAYMENT, Some(p)) => {
+                    store::expire(&db, &a, p, &rules, now).await?
+                }
+                _ => None,
+            };
+            Ok::<_, MarketError>((touched, store::auction(&db, a.listing.id).await?))
+        };
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(
+            |res, act, ctx| match res {
+                Ok((touched, fresh)) => {
+                    if let Some(a) = fresh {
+                        if let Some(t) = &touched {
+                            act.tell(t, a.listing.currency);
+                        }
+                        act.auction = Some(a);
+                    }
+                    act.announce();
+                    // Another step may be due already (a deadline passed
+                    // while the server was down).
+                    if act.next_due().is_some_and(|at| at <= now_ms()) {
+                        ctx.notify(Tick);
+                    } else {
+                        act.arm(ctx);
+                    }
+                }
+                Err(e) => {
+                    log::error!("auction {}: step failed: {e:?}", act.id);
+                    ctx.stop();
+                }
+            },
+        )))
+    }
+}
+
+impl Handler<Checks> for AuctionActor {
+    type Result = MessageResult<Checks>;
+
+    fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        let Some(a) = &self.auction else {
+            return MessageResult(vec![Check::fail("orders", "not_loaded")]);
+        };
+        let now = now_ms();
+        let mut bidders: Vec<i64> = a.bids.iter().map(|b| b.user).collect();
+        bidders.sort_unstable();
+        bidders.dedup();
+        let mut checks = vec![
+            Check::ok("status", a.listing.status.to_string()),
+            Check::ok("bidders", bidders.len().to_string()),
+            Check::ok(
+                "last_bid_age",
+                self.last_bid_at
+                    .map_or_else(|| "none".to_string(), |at| ((now - at) / 1000).to_string()),
+            ),
+        ];
+        checks.push(match self.next_due() {
+            Some(at) if now - at > 60_000 => Check::fail("next_timer", at.to_string()),
+            Some(at) => Check::ok("next_timer", at.to_string()),
+            None => Check::ok("next_timer", "none"),
+        });
+        MessageResult(checks)
+    }
+}

@@ -1,0 +1,155 @@
+//! Blind boxes: buying one (the next number of the series, its price from
+//! spot) and opening it (the item the published rule gives its number
+//! becomes the buyer's). Neither needs an actor: each is one transaction
+//! guarded by the row it changes.
+
+use super::engine;
+use super::store::{op, post, spot};
+use crate::ledger::{Posting, SystemAccount};
+use crate::market::actor::MarketError;
+use crate::sql::Store;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SeriesRow {
+    pub id: i64,
+    pub collection_id: i64,
+    pub name: String,
+    pub intro: String,
+    pub cover: String,
+    pub currency: i64,
+    pub price: i64,
+    pub total: i64,
+    pub sold: i64,
+    pub seed: String,
+    pub seed_hash: String,
+    pub starts_at: i64,
+    pub ends_at: i64,
+    pub created_at: i64,
+}
+
+pub const SERIES_COLUMNS: &str = "id, collection_id, name, intro, cover, currency, price, total, sold, seed, seed_hash, starts_at, ends_at, created_at";
+
+impl SeriesRow {
+    /// The seed is shown once nobody can buy a box any more.
+    pub fn revealed(&self, now: i64) -> bool {
+        self.sold >= self.total || now >= self.ends_at
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BoxRow {
+    pub id: i64,
+    pub series_id: i64,
+    pub number: i64,
+    pub user_id: i64,
+    pub price: i64,
+    pub item_id: Option<i64>,
+    pub bought_at: i64,
+    pub opened_at: Option<i64>,
+}
+
+pub const BOX_COLUMNS: &str =
+    "id, series_id, number, user_id, price, item_id, bought_at, opened_at";
+
+pub async fn series(db: &Store, id: i64) -> Result<Option<SeriesRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {SERIES_COLUMNS} FROM nft_series WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&**db)
+    .await
+}
+
+pub async fn one_box(db: &Store, id: i64) -> Result<Option<BoxRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {BOX_COLUMNS} FROM nft_boxes WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&**db)
+    .await
+}
+
+/// Buys the series' next box: its number is the count sold before it (the
+/// guard takes it, so two buyers never get the same number).
+pub async fn buy(db: &Store, s: &SeriesRow, user: i64, now: i64) -> Result<BoxRow, MarketError> {
+    if now < s.starts_at || now >= s.ends_at || s.sold >= s.total {
+        return Err(MarketError::Invalid("err_nft_not_on_sale"));
+    }
+    let guard = format!(
+        "UPDATE nft_series SET sold = sold + 1 WHERE id = {} AND sold = {} AND sold < total AND starts_at <= {now} AND ends_at > {now}",
+        s.id, s.sold
+    );
+    let mut tx = db
+        .begin_if(&guard)
+        .await?
+        .ok_or(MarketError::Invalid("err_nft_busy"))?;
+    let number = s.sold;
+    let (id,): (i64,) = sqlx::query_as("INSERT INTO nft_boxes (series_id, number, user_id, price, bought_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+        .bind(s.id)
+        .bind(number)
+        .bind(user)
+        .bind(s.price)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+    let postings = vec![
+        spot(user, s.currency, -s.price),
+        Posting::system(SystemAccount::NftSales, s.currency, s.price),
+    ];
+    let mut o = op(format!("nft_box:{id}"), "nft_box", id, postings);
+    o.ref_type = "nft_box".into();
+    post(&mut tx, &[o]).await?;
+    tx.commit().await?;
+    Ok(BoxRow {
+        id,
+        series_id: s.id,
+        number,
+        user_id: user,
+        price: s.price,
+        item_id: None,
+        bought_at: now,
+        opened_at: None,
+    })
+}
+
+/// Opens a box: the item in the slot the rule gives its number becomes the
+/// owner's. Answers the item's id.
+pub async fn open(
+    db: &Store,
+    b: &BoxRow,
+    s: &SeriesRow,
+    user: i64,
+    now: i64,
+) -> Result<i64, MarketError> {
+    if b.user_id != user {
+        return Err(MarketError::NotFound);
+    }
+    let slot = usize::try_from(b.number)
+        .ok()
+        .and_then(|n| engine::slot_of(&s.seed, usize::try_from(s.total).unwrap_or(0), n))
+        .ok_or_else(|| MarketError::Internal(format!("box {} has no slot", b.id)))?;
+    let (item,): (i64,) =
+        sqlx::query_as("SELECT id FROM nft_items WHERE series_id = $1 AND slot = $2")
+            .bind(s.id)
+            .bind(slot as i64)
+            .fetch_one(&**db)
+            .await?;
+    let guard = format!(
+        "UPDATE nft_boxes SET item_id = {item}, opened_at = {now} WHERE id = {} AND user_id = {user} AND item_id IS NULL",
+        b.id
+    );
+    let mut tx = db
+        .begin_if(&guard)
+        .await?
+        .ok_or(MarketError::Invalid("err_nft_box_opened"))?;
+    sqlx::query(
+        "UPDATE nft_items SET owner_id = $1, last_price = $2 WHERE id = $3 AND owner_id IS NULL",
+    )
+    .bind(user)
+    .bind(b.price)
+    .bind(item)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(item)
+}

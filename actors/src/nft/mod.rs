@@ -1,0 +1,13 @@
+//! The NFT marketplace: artworks sold at a fixed price, in live auctions with
+//! deposits (one `AuctionActor` per live auction) and in provably fair blind
+//! boxes, and resold by their owners with a royalty to the artist. `engine`
+//! holds the rules, `store` every statement that moves money or ownership,
+//! `boxes` the blind boxes, `actor` the auction's actor.
+
+pub mod actor;
+pub mod boxes;
+pub mod engine;
+pub mod store;
+
+pub use actor::{AuctionActor, BidTaken, Join, OnDone, PayWon, PlaceBid, ReloadAuction};
+pub use store::{status, Rules};

@@ -1,0 +1,282 @@
+//! The NFT admin calls: media uploads, artists, collections, items (with the
+//! platform's first listing), blind-box series, the review of resale
+//! listings and the live auctions.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{Admin, Ctx, Paging};
+use crate::funds::coin_units;
+use crate::nft::admin::{self, Listing, NewItem, NewSeries, Sale};
+use crate::nft::artists;
+use crate::nft::catalogue::Card;
+use crate::params::{
+    Amount, Coin, Form, Id, NftKind, NftPrice, NftStep, Page, Paged, Rarity, Reply, SaleMode,
+};
+use crate::state::AppState;
+use actix_web::{web, HttpRequest};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// `media`: upload a picture, GIF, audio or video (multipart field `file`);
+/// the message is its address.
+pub async fn media(
+    state: web::Data<AppState>,
+    _ctx: Ctx,
+    http: HttpRequest,
+    payload: web::Payload,
+) -> ApiResult<Reply<String>> {
+    let max = crate::nft::media::max_bytes(&state);
+    let bytes = crate::api::upload::file_field(&http, payload, max).await?;
+    Ok(Reply(crate::nft::media::store(&state, &bytes, None).await?))
+}
+
+/// A new artist.
+#[derive(Deserialize, ToSchema)]
+pub struct ArtistParams {
+    #[schema(min_length = 2, max_length = 40)]
+    pub name: String,
+    /// A picture's address from `media`.
+    pub avatar: String,
+    #[schema(max_length = 1000)]
+    pub intro: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Created {
+    pub id: i64,
+}
+
+pub async fn create_artist(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<ArtistParams>,
+) -> ApiResult<Reply<Created>> {
+    let p = form.split().1?;
+    let id = artists::create_artist(
+        &state,
+        &p.name,
+        &p.avatar,
+        p.intro.as_deref().unwrap_or_default(),
+    )
+    .await?;
+    Ok(Reply(Created { id }))
+}
+
+/// A new collection.
+#[derive(Deserialize, ToSchema)]
+pub struct CollectionParams {
+    pub artist_id: Id,
+    #[schema(min_length = 2, max_length = 40)]
+    pub name: String,
+    #[schema(max_length = 1000)]
+    pub intro: Option<String>,
+    /// A picture's address from `media`.
+    pub cover: String,
+}
+
+pub async fn create_collection(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<CollectionParams>,
+) -> ApiResult<Reply<Created>> {
+    let p = form.split().1?;
+    let id = artists::create_collection(
+        &state,
+        p.artist_id.0,
+        &p.name,
+        p.intro.as_deref().unwrap_or_default(),
+        &p.cover,
+    )
+    .await?;
+    Ok(Reply(Created { id }))
+}
+
+/// A new item, listed by the platform when `mode` is given.
+#[derive(Deserialize, ToSchema)]
+pub struct ItemParams {
+    pub collection_id: Id,
+    #[schema(min_length = 2, max_length = 60)]
+    pub name: String,
+    #[schema(max_length = 2000)]
+    pub intro: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: NftKind,
+    /// The media's address from `media`.
+    pub media: String,
+    /// A picture's address from `media`; the media itself for pictures.
+    pub cover: Option<String>,
+    pub rarity: Rarity,
+    pub currency: Coin,
+    pub mode: Option<SaleMode>,
+    pub price: Option<NftPrice>,
+    pub step: Option<NftStep>,
+    pub margin: Option<NftPrice>,
+    /// Milliseconds; now when absent.
+    pub starts_at: Option<Id>,
+    /// Milliseconds.
+    pub ends_at: Option<Id>,
+}
+
+pub async fn create_item(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<ItemParams>,
+) -> ApiResult<Reply<Card>> {
+    let p = form.split().1?;
+    if p.kind == NftKind::Box {
+        return Err(ApiError::invalid("err_type_invalid"));
+    }
+    let coin = crate::funds::coin(&state, &p.currency)?;
+    let units = |a: Option<rust_decimal::Decimal>| -> ApiResult<i64> {
+        a.map_or(Ok(0), |a| coin_units(Amount(a), coin))
+    };
+    let sale = match p.mode {
+        None => None,
+        Some(mode) => {
+            let price = p.price.ok_or_else(|| ApiError::invalid("err_nft_price"))?;
+            let starts_at = p.starts_at.map_or_else(crate::db::now_ms, |s| s.0);
+            Some(Sale {
+                auction: mode == SaleMode::Auction,
+                price: units(Some(price.0))?,
+                step: units(p.step.map(|s| s.0))?,
+                margin: units(p.margin.map(|m| m.0))?,
+                starts_at,
+                ends_at: p.ends_at.map_or(0, |e| e.0),
+            })
+        }
+    };
+    let item = NewItem {
+        collection: p.collection_id.0,
+        name: p.name,
+        intro: p.intro.unwrap_or_default(),
+        kind: p.kind.code(),
+        cover: p.cover.unwrap_or_else(|| p.media.clone()),
+        media: p.media,
+        rarity: p.rarity.code(),
+        currency: coin.id,
+    };
+    Ok(Reply(
+        admin::create_item(&state, &item, sale.as_ref()).await?,
+    ))
+}
+
+/// One item of a new series.
+#[derive(Deserialize, ToSchema)]
+pub struct SeriesItem {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: NftKind,
+    pub media: String,
+    pub cover: Option<String>,
+    pub rarity: Rarity,
+}
+
+/// A new blind-box series.
+#[derive(Deserialize, ToSchema)]
+pub struct SeriesParams {
+    pub collection_id: Id,
+    #[schema(min_length = 2, max_length = 60)]
+    pub name: String,
+    #[schema(max_length = 2000)]
+    pub intro: Option<String>,
+    pub cover: String,
+    pub currency: Coin,
+    pub price: NftPrice,
+    pub starts_at: Option<Id>,
+    pub ends_at: Id,
+    /// JSON: `[{name, type, media, cover, rarity}]`, one per box, in slot order.
+    pub items: String,
+}
+
+pub async fn create_series(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<SeriesParams>,
+) -> ApiResult<Reply<Created>> {
+    let p = form.split().1?;
+    let coin = crate::funds::coin(&state, &p.currency)?;
+    let items: Vec<SeriesItem> =
+        serde_json::from_str(&p.items).map_err(|_| ApiError::invalid("err_nft_series_items"))?;
+    if items.iter().any(|i| i.kind == NftKind::Box) {
+        return Err(ApiError::invalid("err_nft_series_items"));
+    }
+    let series = NewSeries {
+        collection: p.collection_id.0,
+        name: p.name.clone(),
+        intro: p.intro.clone().unwrap_or_default(),
+        cover: p.cover.clone(),
+        currency: coin.id,
+        price: coin_units(Amount(p.price.0), coin)?,
+        starts_at: p.starts_at.map_or_else(crate::db::now_ms, |s| s.0),
+        ends_at: p.ends_at.0,
+        items: items
+            .into_iter()
+            .map(|i| NewItem {
+                collection: p.collection_id.0,
+                name: i.name,
+                intro: p.intro.clone().unwrap_or_default(),
+                kind: i.kind.code(),
+                cover: i.cover.unwrap_or_else(|| i.media.clone()),
+                media: i.media,
+                rarity: i.rarity.code(),
+                currency: coin.id,
+            })
+            .collect(),
+    };
+    let id = admin::create_series(&state, &series).await?;
+    Ok(Reply(Created { id }))
+}
+
+/// Listings of one state.
+#[derive(Deserialize, ToSchema)]
+pub struct ListingsParams {
+    pub page: Option<Page>,
+    pub limit: Option<Page>,
+    /// 0 review, 1 on sale, 2 awaiting payment, 3 sold, 4 closed, 5 refused; all when absent.
+    #[schema(pattern = "^[0-5]$")]
+    pub status: Option<String>,
+}
+
+pub async fn listings(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<ListingsParams>,
+) -> ApiResult<Reply<Paged<Listing>>> {
+    let p = form.split().1?;
+    let st = match p
+        .status
+        .as_deref()
+        .filter(|s| !s.is_empty())
+        .map(str::parse::<i64>)
+    {
+        None => None,
+        Some(Ok(v)) if (0..=5).contains(&v) => Some(v),
+        Some(_) => return Err(ApiError::invalid("err_type_invalid")),
+    };
+    Ok(Reply(
+        admin::listings(&state, st, Paging::of(p.page, p.limit)).await?,
+    ))
+}
+
+/// A review.
+#[derive(Deserialize, ToSchema)]
+pub struct ReviewParams {
+    pub id: Id,
+    /// 1 approve, 0 refuse.
+    #[schema(pattern = "^[01]$")]
+    pub approve: String,
+}
+
+pub async fn review(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<ReviewParams>,
+) -> ApiResult<Reply<String>> {
+    let p = form.split().1?;
+    let approve = match p.approve.as_str() {
+        "1" => true,
+        "0" => false,
+        _ => return Err(ApiError::invalid("err_type_invalid")),
+    };
+    admin::review(&state, p.id.0, approve).await?;
+    Ok(Reply("ok".into()))
+}

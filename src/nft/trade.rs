@@ -1,0 +1,618 @@
+//! What a user does in the NFT marketplace: buy at a fixed price, join an
+//! auction and bid (through its actor), pay for a won item, list an owned
+//! item for resale (it waits for review), favourite, and read the order and
+//! payment messages. Every money step is one ledger transaction in
+//! `actors::nft::store`.
+
+use super::{catalogue, coin_name, nft_error};
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult, Kind};
+use crate::extract::Paging;
+use crate::funds::units;
+use crate::params::Paged;
+use crate::state::AppState;
+use ::actors::nft::store::{self as store, status, ListingRow, PaymentRow, PAYMENT_COLUMNS};
+use ::actors::nft::{BidTaken, Join, PayWon, PlaceBid};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+fn unavailable() -> ApiError {
+    ApiError::new(Kind::Internal, "err_market_unavailable")
+}
+
+/// The item's live listing (on sale or awaiting payment).
+async fn live_listing(state: &AppState, item: i64) -> ApiResult<ListingRow> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT id FROM nft_listings WHERE item_id = $1 AND status IN ($2, $3) ORDER BY id DESC LIMIT 1",
+    )
+    .bind(item)
+    .bind(status::ON_SALE)
+    .bind(status::AWAITING_PAYMENT)
+    .fetch_optional(&state.db)
+    .await?;
+    let Some((id,)) = row else {
+        item_exists(state, item).await?;
+        return Err(ApiError::conflict("err_nft_not_on_sale"));
+    };
+    store::listing(&state.nft.store()?, id)
+        .await?
+        .ok_or_else(|| ApiError::conflict("err_nft_not_on_sale"))
+}
+
+async fn item_exists(state: &AppState, item: i64) -> ApiResult<()> {
+    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM nft_items WHERE id = $1")
+        .bind(item)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(|_| ())
+        .ok_or_else(|| ApiError::new(Kind::NotFound, "err_nft_not_found"))
+}
+
+/// Buys an item on sale at a fixed price.
+pub async fn buy(state: &AppState, user: i64, item: i64) -> ApiResult<catalogue::Card> {
+    let l = live_listing(state, item).await?;
+    if l.mode != status::FIXED {
+        return Err(ApiError::conflict("err_nft_not_on_sale"));
+    }
+    store::buy(&state.nft.store()?, &l, user, &state.nft.rules(), now_ms())
+        .await
+        .map_err(nft_error)?;
+    super::tell_balance(state, user, l.currency);
+    if let Some(seller) = l.seller_id {
+        super::tell_balance(state, seller, l.currency);
+    }
+    catalogue::card(state, item, Some(user)).await
+}
+
+fn auction_of(
+    state: &AppState,
+    l: &ListingRow,
+) -> ApiResult<::actors::runtime::Handle<::actors::nft::AuctionActor>> {
+    if l.mode != status::AUCTION {
+        return Err(ApiError::conflict("err_nft_not_on_sale"));
+    }
+    state.nft.auction(l.id)
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Joined {
+    pub listing_id: i64,
+    pub margin: String,
+    pub joined: bool,
+}
+
+/// Pays an auction's deposit.
+pub async fn join(state: &AppState, user: i64, item: i64) -> ApiResult<Joined> {
+    let l = live_listing(state, item).await?;
+    let margin = auction_of(state, &l)?
+        .send(Join { user })
+        .await
+        .map_err(|_| unavailable())?
+        .map_err(nft_error)?;
+    Ok(Joined {
+        listing_id: l.id,
+        margin: units(margin),
+        joined: true,
+    })
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BidAnswer {
+    pub listing_id: i64,
+    pub price: String,
+    pub bids: i64,
+    pub ends_at: i64,
+    /// The bid came in the last minutes and moved the end.
+    pub extended: bool,
+}
+
+/// Bids `price` units on an item's auction.
+pub async fn bid(state: &AppState, user: i64, item: i64, price: i64) -> ApiResult<BidAnswer> {
+    let l = live_listing(state, item).await?;
+    let taken: BidTaken = auction_of(state, &l)?
+        .send(PlaceBid { user, price })
+        .await
+        .map_err(|_| unavailable())?
+        .map_err(nft_error)?;
+    Ok(BidAnswer {
+        listing_id: l.id,
+        price: units(taken.price),
+        bids: taken.bids,
+        ends_at: taken.ends_at,
+        extended: taken.extended,
+    })
+}
+
+/// What a won auction asks of its winner (or runner-up).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Payment {
+    pub id: i64,
+    pub listing_id: i64,
+    pub item_id: i64,
+    pub name: String,
+    pub cover: String,
+    pub price: String,
+    /// The deposit already held, applied to the price.
+    pub deposit: String,
+    /// What is left to pay from spot.
+    pub due: String,
+    pub currency: i64,
+    pub currency_name: String,
+    pub due_at: i64,
+    pub paid_at: Option<i64>,
+    /// 0 awaiting, 1 paid, 2 expired.
+    pub status: i64,
+    /// 0 the winner, 1 the runner-up offered it after a default.
+    pub round: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct PaymentJoin {
+    #[sqlx(flatten)]
+    p: PaymentRow,
+    item_id: i64,
+    name: String,
+    cover: String,
+    currency: i64,
+}
+
+const PAYMENT_SELECT: &str = "SELECT p.id, p.listing_id, p.user_id, p.round, p.price, p.deposit, p.due_at, p.status, p.paid_at, p.created_at, i.id AS item_id, i.name, i.cover, l.currency FROM nft_payments p JOIN nft_listings l ON l.id = p.listing_id JOIN nft_items i ON i.id = l.item_id";
+
+impl PaymentJoin {
+    fn view(self, state: &AppState) -> Payment {
+        let p = self.p;
+        Payment {
+            id: p.id,
+            listing_id: p.listing_id,
+            item_id: self.item_id,
+            name: self.name,
+            cover: self.cover,
+            price: units(p.price),
+            deposit: units(p.deposit),
+            due: units(p.price - p.deposit),
+            currency: self.currency,
+            currency_name: coin_name(state, self.currency),
+            due_at: p.due_at,
+            paid_at: p.paid_at,
+            status: p.status,
+            round: p.round,
+        }
+    }
+}
+
+/// The caller's payments, newest first (of one state or all).
+pub async fn payments(
+    state: &AppState,
+    user: i64,
+    st: Option<i64>,
+    paging: Paging,
+) -> ApiResult<Paged<Payment>> {
+    let filter = "p.user_id = $1 AND (CAST($2 AS BIGINT) IS NULL OR p.status = $2)";
+    let (total,): (i64,) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) FROM nft_payments p WHERE {filter}"
+    ))
+    .bind(user)
+    .bind(st)
+    .fetch_one(&state.db)
+    .await?;
+    let rows: Vec<PaymentJoin> = sqlx::query_as(&format!(
+        "{PAYMENT_SELECT} WHERE {filter} ORDER BY p.id DESC LIMIT $3 OFFSET $4"
+    ))
+    .bind(user)
+    .bind(st)
+    .bind(paging.limit)
+    .bind(paging.offset())
+    .fetch_all(&state.db)
+    .await?;
+    let list = rows.into_iter().map(|r| r.view(state)).collect();
+    Ok(Paged::of(paging, list, total))
+}
+
+/// The caller's payment awaited on an item, if any.
+pub async fn payment_on(state: &AppState, user: i64, item: i64) -> ApiResult<Option<Payment>> {
+    let row: Option<PaymentJoin> = sqlx::query_as(&format!(
+        "{PAYMENT_SELECT} WHERE p.user_id = $1 AND i.id = $2 AND p.status = $3 ORDER BY p.id DESC LIMIT 1"
+    ))
+    .bind(user)
+    .bind(item)
+    .bind(status::AWAITING)
+    .fetch_optional(&state.db)
+    .await?;
+    Ok(row.map(|r| r.view(state)))
+}
+
+/// Pays a payment of the caller's before its deadline.
+pub async fn pay(state: &AppState, user: i64, payment: i64) -> ApiResult<Payment> {
+    let p: Option<PaymentRow> = sqlx::query_as(&format!(
+        "SELECT {PAYMENT_COLUMNS} FROM nft_payments WHERE id = $1 AND user_id = $2"
+    ))
+    .bind(payment)
+    .bind(user)
+    .fetch_optional(&state.db)
+    .await?;
+    let p = p.ok_or_else(|| ApiError::new(Kind::NotFound, "err_nft_not_found"))?;
+    if p.status != status::AWAITING {
+        return Err(ApiError::conflict("err_nft_payment_closed"));
+    }
+    state
+        .nft
+        .auction(p.listing_id)
+        .map_err(|_| ApiError::conflict("err_nft_payment_closed"))?
+        .send(PayWon { user, payment })
+        .await
+        .map_err(|_| unavailable())?
+        .map_err(nft_error)?;
+    let row: PaymentJoin = sqlx::query_as(&format!("{PAYMENT_SELECT} WHERE p.id = $1"))
+        .bind(payment)
+        .fetch_one(&state.db)
+        .await?;
+    Ok(row.view(state))
+}
+
+/// A resale's terms, in units and milliseconds.
+#[derive(Debug, Clone, Copy)]
+pub struct Resale {
+    pub item: i64,
+    pub auction: bool,
+    pub price: i64,
+    pub step: i64,
+    pub margin: i64,
+    pub starts_at: i64,
+    pub ends_at: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Listed {
+    pub id: i64,
+    pub item_id: i64,
+    /// 0 waiting for review.
+    pub status: i64,
+}
+
+/// Lists an owned item for resale; it waits for the platform's review.
+pub async fn resell(state: &AppState, user: i64, r: &Resale) -> ApiResult<Listed> {
+    if r.price <= 0 {
+        return Err(ApiError::invalid("err_nft_price"));
+    }
+    if r.auction && r.step <= 0 {
+        return Err(ApiError::invalid("err_nft_step"));
+    }
+    if r.ends_at <= r.starts_at {
+        return Err(ApiError::invalid("err_nft_times"));
+    }
+    if r.ends_at <= now_ms() || r.ends_at - r.starts_at > 90 * 86_400_000 {
+        return Err(ApiError::invalid("err_nft_times"));
+    }
+    let row: Option<(Option<i64>, i64)> =
+        sqlx::query_as("SELECT owner_id, currency FROM nft_items WHERE id = $1")
+            .bind(r.item)
+            .fetch_optional(&state.db)
+            .await?;
+    let (owner, currency) =
+        row.ok_or_else(|| ApiError::new(Kind::NotFound, "err_nft_not_found"))?;
+    if owner != Some(user) {
+        return Err(ApiError::new(Kind::NotFound, "err_nft_not_found"));
+    }
+    let store = state.nft.store()?;
+    let mut tx = store.begin().await?;
+    // One live listing per item: the insert happens only when none is.
+    let inserted = sqlx::query(
+        "INSERT INTO nft_listings (item_id, seller_id, mode, currency, price, step, margin, starts_at, ends_at, status, created_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE NOT EXISTS (SELECT 1 FROM nft_listings WHERE item_id = $1 AND status IN ($10, $12, $13))",
+    )
+    .bind(r.item)
+    .bind(user)
+    .bind(if r.auction { status::AUCTION } else { status::FIXED })
+    .bind(currency)
+    .bind(r.price)
+    .bind(if r.auction { r.step } else { 0 })
+    .bind(if r.auction { r.margin } else { 0 })
+    .bind(r.starts_at)
+    .bind(r.ends_at)
+    .bind(status::REVIEW)
+    .bind(now_ms())
+    .bind(status::ON_SALE)
+    .bind(status::AWAITING_PAYMENT)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if inserted != 1 {
+        return Err(ApiError::conflict("err_nft_listed"));
+    }
+    tx.commit().await?;
+    let (id,): (i64,) = sqlx::query_as("SELECT MAX(id) FROM nft_listings WHERE item_id = $1")
+        .bind(r.item)
+        .fetch_one(&state.db)
+        .await?;
+    Ok(Listed {
+        id,
+        item_id: r.item,
+        status: status::REVIEW,
+    })
+}
+
+/// Withdraws the caller's listing of an item: one in review, or a
+/// fixed-price one not sold (an auction runs to its end).
+pub async fn cancel_resale(state: &AppState, user: i64, item: i64) -> ApiResult<Listed> {
+    let store = state.nft.store()?;
+    let mut tx = store.begin().await?;
+    let moved = sqlx::query(
+        "UPDATE nft_listings SET status = $1 WHERE item_id = $2 AND seller_id = $3 AND (status = $4 OR (status = $5 AND mode = $6))",
+    )
+    .bind(status::CLOSED)
+    .bind(item)
+    .bind(user)
+    .bind(status::REVIEW)
+    .bind(status::ON_SALE)
+    .bind(status::FIXED)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Err(ApiError::conflict("err_nft_not_listed"));
+    }
+    tx.commit().await?;
+    let (id,): (i64,) = sqlx::query_as("SELECT MAX(id) FROM nft_listings WHERE item_id = $1")
+        .bind(item)
+        .fetch_one(&state.db)
+        .await?;
+    Ok(Listed {
+        id,
+        item_id: item,
+        status: status::CLOSED,
+    })
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Collected {
+    pub collected: bool,
+    pub favourites: i64,
+}
+
+/// Favourites an item, or un-favourites it.
+pub async fn collect(state: &AppState, user: i64, item: i64) -> ApiResult<Collected> {
+    item_exists(state, item).await?;
+    let store = state.nft.store()?;
+    let mut tx = store.begin().await?;
+    let removed = sqlx::query("DELETE FROM nft_favourites WHERE user_id = $1 AND item_id = $2")
+        .bind(user)
+        .bind(item)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if removed == 0 {
+        sqlx::query(
+            "INSERT INTO nft_favourites (user_id, item_id, created_at) VALUES ($1, $2, $3)",
+        )
+        .bind(user)
+        .bind(item)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("UPDATE nft_items SET favourites = (SELECT COUNT(*) FROM nft_favourites WHERE item_id = $1) WHERE id = $1")
+        .bind(item)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    let (favourites,): (i64,) = sqlx::query_as("SELECT favourites FROM nft_items WHERE id = $1")
+        .bind(item)
+        .fetch_one(&state.db)
+        .await?;
+    Ok(Collected {
+        collected: removed == 0,
+        favourites,
+    })
+}
+
+/// One of the caller's auctions, as the "my bids" list shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MyBid {
+    pub listing_id: i64,
+    pub item_id: i64,
+    pub name: String,
+    pub cover: String,
+    /// The caller's highest bid.
+    pub price: String,
+    pub current_bid: Option<String>,
+    pub currency_name: String,
+    pub at: i64,
+    pub ends_at: i64,
+    /// leading, outbid, won, lost.
+    pub state: String,
+}
+
+/// The auctions the caller bid in, latest bid first.
+pub async fn my_bids(state: &AppState, user: i64, paging: Paging) -> ApiResult<Paged<MyBid>> {
+    let (total,): (i64,) =
+        sqlx::query_as("SELECT COUNT(DISTINCT listing_id) FROM nft_bids WHERE user_id = $1")
+            .bind(user)
+            .fetch_one(&state.db)
+            .await?;
+    type Row = (
+        i64,
+        i64,
+        i64,
+        i64,
+        String,
+        String,
+        i64,
+        Option<i64>,
+        Option<i64>,
+        i64,
+        i64,
+        Option<i64>,
+    );
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT b.listing_id, MAX(b.price), MAX(b.created_at), i.id, i.name, i.cover, l.currency, l.top_price, l.top_user, l.ends_at, l.status, l.buyer_id
+         FROM nft_bids b JOIN nft_listings l ON l.id = b.listing_id JOIN nft_items i ON i.id = l.item_id
+         WHERE b.user_id = $1
+         GROUP BY b.listing_id, i.id, i.name, i.cover, l.currency, l.top_price, l.top_user, l.ends_at, l.status, l.buyer_id
+         ORDER BY MAX(b.id) DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(user)
+    .bind(paging.limit)
+    .bind(paging.offset())
+    .fetch_all(&state.db)
+    .await?;
+    let list = rows
+        .into_iter()
+        .map(
+            |(
+                listing,
+                mine,
+                at,
+                item,
+                name,
+                cover,
+                currency,
+                top,
+                top_user,
+                ends_at,
+                st,
+                buyer,
+            )| {
+                let lead = top_user == Some(user);
+                let state_name = match st {
+                    status::ON_SALE if lead => "leading",
+                    status::ON_SALE => "outbid",
+                    status::SOLD if buyer == Some(user) => "won",
+                    status::AWAITING_PAYMENT if lead => "won",
+                    _ => "lost",
+                };
+                MyBid {
+                    listing_id: listing,
+                    item_id: item,
+                    name,
+                    cover,
+                    price: units(mine),
+                    current_bid: top.map(units),
+                    currency_name: coin_name(state, currency),
+                    at,
+                    ends_at,
+                    state: state_name.into(),
+                }
+            },
+        )
+        .collect();
+    Ok(Paged::of(paging, list, total))
+}
+
+/// An order or payment message.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Message {
+    pub id: i64,
+    /// bought, sold, outbid, won, margin_back, pay_expired, offered,
+    /// auction_won, unsold, approved, rejected.
+    pub kind: String,
+    pub item_id: i64,
+    pub listing_id: Option<i64>,
+    pub name: String,
+    pub price: Option<String>,
+    pub currency_name: String,
+    /// 0 unread, 1 read.
+    pub is_red: i64,
+    pub created_at: i64,
+}
+
+/// A page of messages and the count of unread ones.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Messages {
+    pub data: Vec<Message>,
+    pub page: i64,
+    pub limit: i64,
+    pub total: i64,
+    pub pages: i64,
+    pub unread: i64,
+}
+
+/// The caller's messages, newest first (unread or read only with `read`).
+pub async fn messages(
+    state: &AppState,
+    user: i64,
+    read: Option<i64>,
+    paging: Paging,
+) -> ApiResult<Messages> {
+    let filter = "m.user_id = $1 AND (CAST($2 AS BIGINT) IS NULL OR m.is_read = $2)";
+    let (total,): (i64,) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) FROM nft_messages m WHERE {filter}"
+    ))
+    .bind(user)
+    .bind(read)
+    .fetch_one(&state.db)
+    .await?;
+    type Row = (
+        i64,
+        String,
+        i64,
+        Option<i64>,
+        String,
+        Option<i64>,
+        i64,
+        i64,
+        i64,
+    );
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "SELECT m.id, m.kind, m.item_id, m.listing_id, i.name, m.price, m.currency, m.is_read, m.created_at FROM nft_messages m JOIN nft_items i ON i.id = m.item_id WHERE {filter} ORDER BY m.id DESC LIMIT $3 OFFSET $4"
+    ))
+    .bind(user)
+    .bind(read)
+    .bind(paging.limit)
+    .bind(paging.offset())
+    .fetch_all(&state.db)
+    .await?;
+    let list = rows
+        .into_iter()
+        .map(
+            |(id, kind, item_id, listing_id, name, price, currency, is_read, created_at)| Message {
+                id,
+                kind,
+                item_id,
+                listing_id,
+                name,
+                price: price.map(units),
+                currency_name: coin_name(state, currency),
+                is_red: is_read,
+                created_at,
+            },
+        )
+        .collect();
+    let page = Paged::of(paging, list, total);
+    Ok(Messages {
+        data: page.data,
+        page: page.page,
+        limit: page.limit,
+        total: page.total,
+        pages: page.pages,
+        unread: unread(state, user).await?,
+    })
+}
+
+async fn unread(state: &AppState, user: i64) -> ApiResult<i64> {
+    let (n,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM nft_messages WHERE user_id = $1 AND is_read = 0")
+            .bind(user)
+            .fetch_one(&state.db)
+            .await?;
+    Ok(n)
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Unread {
+    pub unread: i64,
+}
+
+/// Marks one of the caller's messages read, or all of them.
+pub async fn read(state: &AppState, user: i64, id: Option<i64>) -> ApiResult<Unread> {
+    let store = state.nft.store()?;
+    let mut tx = store.begin().await?;
+    sqlx::query("UPDATE nft_messages SET is_read = 1 WHERE user_id = $1 AND (CAST($2 AS BIGINT) IS NULL OR id = $2)")
+        .bind(user)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Unread {
+        unread: unread(state, user).await?,
+    })
+}
