@@ -231,6 +231,7 @@ routes! { API_ROUTES, configure;
     post "/dual/dual_list" => dual::list [dual::ListParams => Paged<crate::earn::dual::DualOrder>], "user", "One's dual orders (status 0 purchased, 1 settling, 2 completed, 3 failed)";
     post "/follow/traderStatus" => copy::trader_status [copy::StatusParams => crate::copy::follows::MyTrader], "user", "A trader pauses new follows, resumes, or retires (action)";
     get "/bind_box/getNftCurrency" => nft::currencies [NoParams => Vec<nft::NftCoin>], "visitor", "The coins NFTs are priced in";
+    get "/bind_box/config" => nft::config [NoParams => nft::NftConfig], "visitor", "The NFT marketplace's royalty, fee, forfeit share, payment window and bid extension";
     get "/bind_box/getBoxList" => nft::list [nft::ListParams => nft::Listing], "visitor", "NFT items newest first (type image|gif|audio|video, mode normal|auction, artist_id, collection_id, keyword, on_sale 1); type box lists blind-box series";
     get "/bind_box/getBoxDetail" => nft::detail [IdParams => crate::nft::catalogue::ItemDetail], "visitor", "One NFT item with artist, collection, sales, its live auction and the caller's payment due";
     get "/bind_box/getBindBoxQuotationLog" => nft::bid_log [nft::ItemPageParams => Paged<crate::nft::catalogue::BidView>], "visitor", "The bids of an item's live or last auction, newest first, bidders masked";

@@ -33,18 +33,52 @@ pub async fn currencies(
     state: web::Data<AppState>,
     _: Form<NoParams>,
 ) -> ApiResult<Reply<Vec<NftCoin>>> {
-    Ok(Reply(
-        state
-            .settings
-            .nft
-            .currencies
-            .iter()
-            .map(|id| NftCoin {
-                id: *id,
-                name: crate::nft::coin_name(&state, *id),
-            })
-            .collect(),
-    ))
+    Ok(Reply(coins(&state)))
+}
+
+fn coins(state: &AppState) -> Vec<NftCoin> {
+    state
+        .settings
+        .nft
+        .currencies
+        .iter()
+        .map(|id| NftCoin {
+            id: *id,
+            name: crate::nft::coin_name(state, *id),
+        })
+        .collect()
+}
+
+/// The marketplace's terms, for the screens' previews.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct NftConfig {
+    pub currencies: Vec<NftCoin>,
+    /// The artist's share of a resale (0.05 is 5 %).
+    pub royalty: String,
+    /// The platform's share of a resale.
+    pub fee: String,
+    /// The platform's share of a forfeited deposit; the seller has the rest.
+    pub forfeit_platform_share: String,
+    /// Hours a winner has to pay.
+    pub pay_hours: i64,
+    /// A bid this close to the end moves it…
+    pub extend_window_secs: i64,
+    /// …to this long after the bid.
+    pub extend_to_secs: i64,
+}
+
+/// `config`: the marketplace's rates and windows.
+pub async fn config(state: web::Data<AppState>, _: Form<NoParams>) -> ApiResult<Reply<NftConfig>> {
+    let s = &state.settings.nft;
+    Ok(Reply(NftConfig {
+        currencies: coins(&state),
+        royalty: s.royalty.normalize().to_string(),
+        fee: s.fee.normalize().to_string(),
+        forfeit_platform_share: s.forfeit_platform_share.normalize().to_string(),
+        pay_hours: s.pay_hours,
+        extend_window_secs: s.extend_window_secs,
+        extend_to_secs: s.extend_to_secs,
+    }))
 }
 
 /// What the item list is filtered by.
@@ -255,6 +289,15 @@ async fn item_coin(state: &AppState, item: i64) -> ApiResult<&crate::config::Cur
         .ok_or_else(|| ApiError::invalid("err_currency_invalid"))
 }
 
+/// Refuses a price too large to hold (or too precise for any coin) before
+/// anything is looked up, so the answer names the amount.
+fn fits(prices: &[Option<rust_decimal::Decimal>]) -> ApiResult<()> {
+    for p in prices.iter().flatten() {
+        ::actors::money::to_units(*p).map_err(crate::funds::units_error)?;
+    }
+    Ok(())
+}
+
 fn price_units(p: NftPrice, coin: &crate::config::CurrencySettings) -> ApiResult<i64> {
     coin_units(crate::params::Amount(p.0), coin)
 }
@@ -264,6 +307,7 @@ pub async fn bid(state: web::Data<AppState>, form: Form<BidParams>) -> ApiResult
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
+    fits(&[Some(p.price.0)])?;
     let coin = item_coin(&state, p.id.0).await?;
     let price = price_units(p.price, coin)?;
     Ok(Reply(trade::bid(&state, user.id, p.id.0, price).await?))
@@ -403,6 +447,7 @@ pub async fn resell(
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
+    fits(&[Some(p.price.0), p.step.map(|s| s.0), p.margin.map(|m| m.0)])?;
     let coin = item_coin(&state, p.id.0).await?;
     let auction = p.mode == SaleMode::Auction;
     let step = match (auction, p.step) {

@@ -264,7 +264,7 @@ pub const MENU: [(&str, bool); 22] = [
     ("defi", true),
     ("cloudmining", true),
     ("loan", false),
-    ("nft", false),
+    ("nft", true),
     ("download", false),
     ("invite", true),
     ("whitepaper", true),

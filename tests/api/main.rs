@@ -14,6 +14,7 @@ mod funds;
 mod hardening;
 mod hostile;
 mod markets;
+mod nft;
 mod node;
 mod profile;
 mod promises;

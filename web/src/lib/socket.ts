@@ -37,8 +37,8 @@ export const realtimeApi = api.enhanceEndpoints({ addTagTypes: ['Balance'] });
  */
 export const SOCKET_OPTIONS: Readonly<typeof socketOptions> = socketOptions;
 
-/** Market channels a socket can subscribe to. */
-export type Channel = 'depth' | 'kline' | 'trade';
+/** Public channels a socket can subscribe to: a market's (`symbol` the pair) or an NFT auction's (`nft`, `symbol` the listing id). */
+export type Channel = 'depth' | 'kline' | 'trade' | 'nft';
 
 /** One market channel: `period` only for K-lines. */
 export interface ChannelSub {

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/StateBlocks';
 import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { lockListRoute } from '../../../shared/lock/routes';
+import { NFT_ROUTES } from '../../../shared/nft/routes';
 import { ROUTES } from '../../../lib/constants';
 import { showToast } from '../../../lib/toast';
 import { useGetMenuQuery } from '../api';
@@ -24,6 +25,7 @@ const BUILT: Record<string, string> = {
   defi: lockListRoute('defi'),
   cloudmining: lockListRoute('cloud'),
   financial: ROUTES.financial,
+  nft: NFT_ROUTES.market,
   invite: ROUTES.share,
   whitepaper: ROUTES.whiteBook,
 };
