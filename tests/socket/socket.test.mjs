@@ -234,3 +234,34 @@ test('earn products tell every socket when their figures move', async () => {
   await call('/dual/buyDual', { token: demo, form: { id: String(product.id), num: '1' } });
   await sold;
 });
+
+test('an NFT auction tells its watchers every deposit and bid, and the bidder privately', async () => {
+  const demo = await call('/user/login', { form: { user_string: 'demo@bourse.local', password: 'Demo123456' } });
+  // The demo market's auction (it starts again whenever one is over).
+  let auction = null;
+  for (let i = 0; i < 50 && !auction; i++) {
+    const list = await call('/bind_box/getBoxList?mode=auction', { method: 'GET' });
+    auction = list.data[0] ?? null;
+    if (!auction) await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.ok(auction, 'the demo auction is live');
+  const watcher = connect();
+  const mine = connect(demo);
+  await Promise.all([next(watcher, 'connect', 5000), next(mine, 'connect', 5000)]);
+  watcher.emit('subscribe', { channel: 'nft', symbol: String(auction.listing_id) });
+  // A round trip through the hub on each socket makes sure the subscription
+  // (and the user's room) is in.
+  watcher.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  mine.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  await Promise.all([next(watcher, 'market_depth', 5000), next(mine, 'market_depth', 5000)]);
+  const joined = next(watcher, 'nft_bid', 5000, (p) => p.listing_id === auction.listing_id && p.joined >= 1);
+  const paid = next(mine, 'balance', 5000, (p) => p.currencies.includes(auction.currency));
+  await call('/bind_box/marginNFT', { token: demo, form: { id: String(auction.id) } });
+  await Promise.all([joined, paid]);
+  const detail = await call(`/bind_box/getBoxDetail?id=${auction.id}`, { method: 'GET', token: demo });
+  const seen = next(watcher, 'nft_bid', 5000, (p) => p.listing_id === auction.listing_id && p.bids >= 1);
+  await call('/bind_box/auctionNFT', { token: demo, form: { id: String(auction.id), price: detail.auction.min_bid } });
+  const bid = await seen;
+  assert.equal(bid.price, detail.auction.min_bid);
+  assert.ok(bid.ends_at > Date.now());
+});

@@ -10,6 +10,7 @@
 use super::engine::{self, Bid, BidRefusal};
 use super::store::{self, status, Auction, Rules, Touched};
 use crate::market::actor::MarketError;
+use crate::money::from_units;
 use crate::runtime::clock::now_ms;
 use crate::runtime::{Channel, Check, Checks, Event, Meter};
 use crate::sql::Store;
@@ -92,7 +93,7 @@ impl AuctionActor {
             payload: json!({
                 "listing_id": l.id,
                 "item_id": l.item_id,
-                "price": l.top_price,
+                "price": l.top_price.map(|p| from_units(p).normalize().to_string()),
                 "bidder": l.top_user,
                 "bids": l.bids,
                 "bidders": bidders,
