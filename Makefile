@@ -5,7 +5,7 @@ CARGO ?= cargo
 NPM ?= npm
 ARTIFACTS ?= $(CURDIR)/artifacts
 
-.PHONY: bench bench-copy bench-lock bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
+.PHONY: bench bench-copy bench-lock bench-nft bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
 
 ## Install what is needed, build the app and the server, start with demo data.
 run: web
@@ -87,6 +87,11 @@ bench-copy:
 
 bench-lock:
 	$(CARGO) run --release --example lockbench -- $(LOCKBENCH_ARGS)
+
+# 1,000 bidders on one auction's last ten seconds, and 100 auctions ending in
+# the same second (see examples/nftbench.rs).
+bench-nft:
+	$(CARGO) run --release --example nftbench -- $(NFTBENCH_ARGS)
 
 bench-load:
 	$(CARGO) build --release --bin bourse --example loadgen
