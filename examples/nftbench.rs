@@ -35,7 +35,7 @@ use actix::prelude::*;
 use bourse::nft::admin::{self, NewItem, Sale};
 use bourse::socket::hub::{Join, Outbound, Subscribe};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -251,7 +251,6 @@ async fn main() {
     for h in &heard {
         h.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
-    let last = Arc::new(AtomicI64::new(0));
     let taken_at: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
     let (taken, refused) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let stop = Instant::now() + Duration::from_secs(o.seconds);
@@ -263,8 +262,8 @@ async fn main() {
             item_s.clone(),
             token.clone(),
         );
-        let (last, taken_at, taken, refused) = (
-            last.clone(),
+        let (ear, taken_at, taken, refused) = (
+            heard[i].clone(),
             taken_at.clone(),
             taken.clone(),
             refused.clone(),
@@ -279,7 +278,14 @@ async fn main() {
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 let steps = 1 + (k >> 33).rem_euclid(3);
-                let price = (last.load(Ordering::Relaxed).max(9) + steps).to_string();
+                // The current bid as this bidder's socket last told it.
+                let heard: i64 = ear
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .last()
+                    .and_then(|(_, p)| p.parse().ok())
+                    .unwrap_or(9);
+                let price = (heard.max(9) + steps).to_string();
                 let t0 = Instant::now();
                 let a = post(
                     &client,
@@ -293,29 +299,12 @@ async fn main() {
                 times.push((t1 - t0).as_secs_f64() * 1000.0);
                 if a["type"] == "ok" {
                     taken.fetch_add(1, Ordering::Relaxed);
-                    last.fetch_max(price.parse().unwrap_or(0), Ordering::Relaxed);
                     taken_at
                         .lock()
                         .unwrap_or_else(|p| p.into_inner())
                         .insert(price, t1);
                 } else {
                     refused.fetch_add(1, Ordering::Relaxed);
-                    // A refusal names the bid to beat only by its message; read
-                    // the detail as a bidder's screen does.
-                    let d: serde_json::Value = client
-                        .get(format!("{address}/api/bind_box/getBoxDetail?id={item}"))
-                        .send()
-                        .await
-                        .unwrap_or_else(|e| panic!("{e}"))
-                        .json()
-                        .await
-                        .unwrap_or_else(|e| panic!("{e}"));
-                    let cur: f64 = d["message"]["auction"]["current_bid"]
-                        .as_str()
-                        .unwrap_or("0")
-                        .parse()
-                        .unwrap_or(0.0);
-                    last.fetch_max(cur as i64, Ordering::Relaxed);
                 }
                 tokio::time::sleep(Duration::from_millis(
                     200 + (k >> 40).rem_euclid(600) as u64,

@@ -308,9 +308,7 @@ pub async fn bid(state: web::Data<AppState>, form: Form<BidParams>) -> ApiResult
     let user = req.user(&state).await?;
     let p = p?;
     fits(&[Some(p.price.0)])?;
-    let coin = item_coin(&state, p.id.0).await?;
-    let price = price_units(p.price, coin)?;
-    Ok(Reply(trade::bid(&state, user.id, p.id.0, price).await?))
+    Ok(Reply(trade::bid(&state, user.id, p.id.0, p.price.0).await?))
 }
 
 /// `getMyNFTs`: the caller's items.

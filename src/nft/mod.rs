@@ -21,6 +21,7 @@ use ::actors::runtime::{Event, Handle, Registry};
 use ::actors::sql::Store;
 use rust_decimal::Decimal;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 /// Item kinds as stored, by their wire names.
@@ -36,10 +37,17 @@ struct Ctx {
     rules: Rules,
 }
 
+/// A live auction: its actor, and the least bid it takes now (kept by the
+/// actor after each commit).
+struct Live {
+    handle: Handle<AuctionActor>,
+    floor: Arc<AtomicI64>,
+}
+
 /// The NFT desk: each live auction's actor, by listing id.
 #[derive(Default)]
 pub struct NftDesk {
-    auctions: Arc<RwLock<HashMap<i64, Handle<AuctionActor>>>>,
+    auctions: Arc<RwLock<HashMap<i64, Live>>>,
     ctx: OnceLock<Ctx>,
 }
 
@@ -134,13 +142,16 @@ impl NftDesk {
                 r.remove(&done_name);
             }
         });
+        let floor = Arc::new(AtomicI64::new(0));
+        let shared = floor.clone();
         let h = Handle::supervise(name, "auction", move |m| {
             AuctionActor::new(id, store.clone(), rules, Some(events.clone()))
                 .with_meter(m)
+                .with_floor(shared.clone())
                 .on_done(on_done.clone())
         });
         ctx.registry.add(h.clone());
-        map.insert(id, h);
+        map.insert(id, Live { handle: h, floor });
     }
 
     /// A live auction's actor.
@@ -149,8 +160,20 @@ impl NftDesk {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .get(&id)
-            .cloned()
+            .map(|l| l.handle.clone())
             .ok_or_else(|| ApiError::conflict("err_nft_not_on_sale"))
+    }
+
+    /// The least bid auction `id` takes now (0 when unknown). It only rises
+    /// while the auction runs, so a lower bid is refused here without
+    /// waiting in the actor's queue behind the bids being committed; the
+    /// actor still checks every bid it is sent.
+    pub fn floor(&self, id: i64) -> i64 {
+        self.auctions
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&id)
+            .map_or(0, |l| l.floor.load(Ordering::Acquire))
     }
 
     /// The marketplace's rules (as configured; checked at the start).

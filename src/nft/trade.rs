@@ -8,11 +8,15 @@ use super::{catalogue, coin_name, nft_error};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Paging;
-use crate::funds::units;
+use crate::funds::{coin_units, units};
+use crate::params::Amount;
 use crate::params::Paged;
 use crate::state::AppState;
-use ::actors::nft::store::{self as store, status, ListingRow, PaymentRow, PAYMENT_COLUMNS};
+use ::actors::nft::store::{
+    self as store, status, ListingRow, PaymentRow, LISTING_COLUMNS, PAYMENT_COLUMNS,
+};
 use ::actors::nft::{BidTaken, Join, PayWon, PlaceBid};
+use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -22,21 +26,21 @@ fn unavailable() -> ApiError {
 
 /// The item's live listing (on sale or awaiting payment).
 async fn live_listing(state: &AppState, item: i64) -> ApiResult<ListingRow> {
-    let row: Option<(i64,)> = sqlx::query_as(
-        "SELECT id FROM nft_listings WHERE item_id = $1 AND status IN ($2, $3) ORDER BY id DESC LIMIT 1",
-    )
+    let row: Option<ListingRow> = sqlx::query_as(&format!(
+        "SELECT {LISTING_COLUMNS} FROM nft_listings WHERE item_id = $1 AND status IN ($2, $3) ORDER BY id DESC LIMIT 1"
+    ))
     .bind(item)
     .bind(status::ON_SALE)
     .bind(status::AWAITING_PAYMENT)
     .fetch_optional(&state.db)
     .await?;
-    let Some((id,)) = row else {
-        item_exists(state, item).await?;
-        return Err(ApiError::conflict("err_nft_not_on_sale"));
-    };
-    store::listing(&state.nft.store()?, id)
-        .await?
-        .ok_or_else(|| ApiError::conflict("err_nft_not_on_sale"))
+    match row {
+        Some(l) => Ok(l),
+        None => {
+            item_exists(state, item).await?;
+            Err(ApiError::conflict("err_nft_not_on_sale"))
+        }
+    }
 }
 
 async fn item_exists(state: &AppState, item: i64) -> ApiResult<()> {
@@ -106,9 +110,20 @@ pub struct BidAnswer {
     pub extended: bool,
 }
 
-/// Bids `price` units on an item's auction.
-pub async fn bid(state: &AppState, user: i64, item: i64, price: i64) -> ApiResult<BidAnswer> {
+/// Bids `price` (in the auction's coin, at most its decimals) on an item's
+/// auction: one read of the live listing, then its actor.
+pub async fn bid(state: &AppState, user: i64, item: i64, price: Decimal) -> ApiResult<BidAnswer> {
     let l = live_listing(state, item).await?;
+    let coin = state
+        .settings
+        .currencies
+        .iter()
+        .find(|c| c.id == l.currency)
+        .ok_or_else(|| ApiError::invalid("err_currency_invalid"))?;
+    let price = coin_units(Amount(price), coin)?;
+    if price < state.nft.floor(l.id) {
+        return Err(ApiError::conflict("err_nft_bid_low"));
+    }
     let taken: BidTaken = auction_of(state, &l)?
         .send(PlaceBid { user, price })
         .await

@@ -16,6 +16,7 @@ use crate::runtime::{Channel, Check, Checks, Event, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::json;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -42,6 +43,9 @@ pub struct AuctionActor {
     auction: Option<Auction>,
     last_bid_at: Option<i64>,
     timer: Option<SpawnHandle>,
+    /// The least bid the auction takes now, as last committed (0 while
+    /// loading): callers refuse lower bids without queueing them here.
+    floor: Arc<AtomicI64>,
 }
 
 impl AuctionActor {
@@ -56,7 +60,26 @@ impl AuctionActor {
             auction: None,
             last_bid_at: None,
             timer: None,
+            floor: Arc::default(),
         }
+    }
+
+    /// Shares the auction's least next bid with callers (see [`floor`]).
+    pub fn with_floor(mut self, floor: Arc<AtomicI64>) -> AuctionActor {
+        self.floor = floor;
+        self
+    }
+
+    /// Publishes the least next bid after a commit or a load; only ever up
+    /// while the auction runs, so a bid below it is refused whatever comes.
+    fn set_floor(&self) {
+        let floor = match &self.auction {
+            Some(a) if a.listing.status == status::ON_SALE => {
+                engine::min_bid(&a.listing.terms(&self.rules), a.listing.top().as_ref())
+            }
+            _ => 0,
+        };
+        self.floor.store(floor, Ordering::Release);
     }
 
     pub fn with_meter(mut self, meter: Arc<Meter>) -> AuctionActor {
@@ -183,6 +206,7 @@ impl Actor for AuctionActor {
                     Ok(Some(a)) => {
                         act.last_bid_at = a.bids.last().map(|b| b.at);
                         act.auction = Some(a);
+                        act.set_floor();
                         ctx.notify(Tick);
                     }
                     Ok(None) => ctx.stop(),
@@ -331,6 +355,7 @@ impl Handler<PlaceBid> for AuctionActor {
             a.listing.ends_at = taken.ends_at;
             let bids = a.listing.bids;
             act.last_bid_at = Some(b.at);
+            act.set_floor();
             if let Some(m) = &act.meter {
                 m.seen();
             }
@@ -381,6 +406,7 @@ impl Handler<PayWon> for AuctionActor {
                 users.extend(seller);
                 act.tell(&Touched { users }, currency);
             }
+            act.set_floor();
             act.announce();
             act.arm(ctx);
             Ok(())
@@ -399,6 +425,7 @@ impl Handler<ReloadAuction> for AuctionActor {
                 .map(|res, act, ctx| {
                     if let Ok(Some(a)) = res {
                         act.auction = Some(a);
+                        act.set_floor();
                         ctx.notify(Tick);
                     }
                 }),
@@ -439,6 +466,7 @@ impl Handler<Tick> for AuctionActor {
                         }
                         act.auction = Some(a);
                     }
+                    act.set_floor();
                     act.announce();
                     // Another step may be due already (a deadline passed
                     // while the server was down).
