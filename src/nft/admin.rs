@@ -365,11 +365,7 @@ pub async fn review(state: &AppState, id: i64, approve: bool) -> ApiResult<()> {
     }
     tx.commit().await?;
     if let Some(seller) = l.seller_id {
-        state.hub.do_send(::actors::runtime::Event::Private {
-            user_id: seller,
-            event: "nft_message",
-            payload: serde_json::json!({ "listing_id": id }),
-        });
+        super::tell_message(state, seller, id);
     }
     if approve && l.mode == status::AUCTION {
         state.nft.run_auction(id);

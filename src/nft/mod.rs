@@ -235,3 +235,12 @@ pub(crate) fn tell_balance(state: &AppState, user: i64, currency: i64) {
         payload: serde_json::json!({ "currencies": [currency] }),
     });
 }
+
+/// Tells a user's sockets a message about listing `listing` is waiting.
+pub(crate) fn tell_message(state: &AppState, user: i64, listing: i64) {
+    state.hub.do_send(Event::Private {
+        user_id: user,
+        event: "nft_message",
+        payload: serde_json::json!({ "listing_id": listing }),
+    });
+}

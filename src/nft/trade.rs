@@ -61,9 +61,9 @@ pub async fn buy(state: &AppState, user: i64, item: i64) -> ApiResult<catalogue:
     store::buy(&state.nft.store()?, &l, user, &state.nft.rules(), now_ms())
         .await
         .map_err(nft_error)?;
-    super::tell_balance(state, user, l.currency);
-    if let Some(seller) = l.seller_id {
-        super::tell_balance(state, seller, l.currency);
+    for who in std::iter::once(user).chain(l.seller_id) {
+        super::tell_balance(state, who, l.currency);
+        super::tell_message(state, who, l.id);
     }
     catalogue::card(state, item, Some(user)).await
 }
