@@ -5,13 +5,12 @@
 //! promise and its funding by an admin, a server killed across accruals and
 //! a maturity; the audit after each.
 
-use crate::helpers::{Backend, Http, TestApp};
+use crate::helpers::{wait_for, Backend, Http, TestApp};
 use crate::node::Node;
 use crate::on_both;
 use crate::restart::{database, restarted};
 use ::actors::earn::{Accrue, Reload};
 use serde_json::Value;
-use std::time::Duration;
 
 const DAY: i64 = 86_400_000;
 /// The demo's USDT 5-day product (0.3-0.4 % a day, minimum 100, penalty 0.5 %).
@@ -80,16 +79,6 @@ async fn paid_rates(db: &sqlx::AnyPool, product: &str) -> Vec<i64> {
     .await
     .unwrap_or_else(|e| panic!("{e}"));
     rows.into_iter().map(|r| r.0).collect()
-}
-
-async fn wait_for(what: &str, mut done: impl AsyncFnMut() -> bool) {
-    for _ in 0..200 {
-        if done().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("timed out waiting for {what}");
 }
 
 /// Subscribing, its refusals, early redemption, another user refused, the

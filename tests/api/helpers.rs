@@ -472,3 +472,22 @@ pub async fn raw(app: &Http, bytes: &[u8]) -> (u16, String) {
         .unwrap_or_default();
     (status, body)
 }
+
+/// Polls `done` every 50 ms for up to ten seconds; panics naming `what`.
+pub async fn wait_for(what: &str, mut done: impl AsyncFnMut() -> bool) {
+    for _ in 0..200 {
+        if done().await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Runs one statement (a test moving time or state by hand).
+pub async fn exec(db: &sqlx::AnyPool, sql: &str) {
+    sqlx::query(sql)
+        .execute(db)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+}

@@ -8,14 +8,13 @@
 //! auction that ended while the server was down settled once. The audit
 //! after each.
 
-use crate::helpers::{Answer, Backend, Http, TestApp};
+use crate::helpers::{exec, wait_for, Answer, Backend, Http, TestApp};
 use crate::node::Node;
 use crate::on_both;
 use crate::restart::{database, restarted};
 use ::actors::nft::{engine, ReloadAuction};
 use bourse::nft::demo::MEDIA;
 use serde_json::Value;
-use std::time::Duration;
 
 fn media_bytes(name: &str) -> Vec<u8> {
     MEDIA
@@ -111,23 +110,6 @@ async fn usdt(app: &Http, token: &str) -> f64 {
 
 async fn escrow(app: &Http, token: &str) -> f64 {
     spot(app.balance(token, "3", "8").await)
-}
-
-async fn wait_for(what: &str, mut done: impl AsyncFnMut() -> bool) {
-    for _ in 0..200 {
-        if done().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("timed out waiting for {what}");
-}
-
-async fn exec(db: &sqlx::AnyPool, sql: &str) {
-    sqlx::query(sql)
-        .execute(db)
-        .await
-        .unwrap_or_else(|e| panic!("{sql}: {e}"));
 }
 
 fn id_of(v: &Value, key: &str) -> String {

@@ -6,11 +6,10 @@
 //! the audit after each.
 
 use crate::derivatives::set_index;
-use crate::helpers::{Http, TestApp};
+use crate::helpers::{exec, wait_for, Http, TestApp};
 use crate::on_both;
 use ::actors::earn::{ReloadDual, ReloadProject};
 use serde_json::Value;
-use std::time::Duration;
 
 const DAY: i64 = 86_400_000;
 
@@ -31,23 +30,6 @@ fn bal(b: (String, String)) -> (f64, f64) {
         b.0.parse().unwrap_or(f64::NAN),
         b.1.parse().unwrap_or(f64::NAN),
     )
-}
-
-async fn wait_for(what: &str, mut done: impl AsyncFnMut() -> bool) {
-    for _ in 0..200 {
-        if done().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("timed out waiting for {what}");
-}
-
-async fn exec(db: &sqlx::AnyPool, sql: &str) {
-    sqlx::query(sql)
-        .execute(db)
-        .await
-        .unwrap_or_else(|e| panic!("{sql}: {e}"));
 }
 
 async fn sale(app: &Http, id: i64) -> Value {
