@@ -10,7 +10,10 @@
 // lock-up mining's Lock tab, product list, product page, orders and the Assets
 // mining tab, the token sales' list, a sale's page and the subscriptions, and
 // the financial hub, dual investment's list, a product's page, the orders and
-// the help — is opened at 390 × 844 in each language and EVERY visible
+// the help, and the NFT market (artworks, artists, blind boxes), an auction's
+// page and its bid page, a fixed-price artwork (a video) and its purchase
+// page, an artist, a blind-box series, the user's NFTs and messages, an
+// owned artwork and its resale form — is opened at 390 × 844 in each language and EVERY visible
 // clickable element on it is measured. Clickable means: a button, link, checkbox, radio or an element
 // with a button-like role, or any element the app styles with
 // `cursor: pointer` (how an element with only an onClick handler shows
@@ -53,6 +56,13 @@ const SCREENS = [
   ['invest', '/pages/invest/invest', ['[data-testid="dual-product"]']],
   ['invest-mine', '/pages/invest/mine', ['[data-testid="dual-order-list"], .ui-empty']],
   ['invest-help', '/pages/invest/help', ['[data-testid="dual-payoff-chart"] svg']],
+  ['nft', '/pages/nft/nft', ['[data-testid="nft-artwork"]']],
+  ['nft-artists', '/pages/nft/nft?tab=artists', ['[data-testid="nft-artist"]']],
+  ['nft-boxes', '/pages/nft/nft?tab=boxes', ['[data-testid="nft-series-card"]']],
+  ['nft-artist', '/pages/nft/artistDetail?id=1', ['[data-testid="nft-artist-page"] [data-testid="nft-artwork"]']],
+  ['nft-series', '/pages/nft/box?id=1', ['[data-testid="nft-fairness"]', '[data-testid="nft-buy-box"]']],
+  ['nft-mine', '/pages/nft/mine', ['[data-testid="nft-my-items"], .ui-empty']],
+  ['nft-messages', '/pages/nft/mine?tab=messages', ['[data-testid="nft-messages"], .ui-empty']],
 ];
 
 /** The one page of this run (set when it starts). */
@@ -190,6 +200,34 @@ await run(
       if (sale) SCREENS.push(['ieo-subscribe', `/pages/ieo/subscribe?id=${sale.id}`, ['[data-testid="ieo-form"]', '[data-testid="ieo-balance"]']]);
       const duals = (await (await fetch(`${BASE}/api/dual/index`)).json()).message;
       if (duals.length > 0) SCREENS.push(['invest-purchase', `/pages/invest/purchase?id=${duals[0].id}`, ['[data-testid="dual-form"]', '[data-testid="dual-balance"]']]);
+      // An auction's page and its bid page, a fixed-price video and its purchase page (the ids
+      // come from the market); an artwork the demo user owns (one bought now, the cheapest on
+      // sale) with its page and resale form.
+      const items = (await (await fetch(`${BASE}/api/bind_box/getBoxList?page=1&limit=100`)).json()).message.data;
+      const auction = items.find((i) => i.mode === 'auction' && i.sale_status === 1);
+      if (auction) {
+        SCREENS.push(
+          ['nft-auction', `/pages/nft/artworkDetail?id=${auction.id}`, ['[data-testid="nft-auction"] [data-testid="nft-countdown"]', '[data-testid="nft-bid-log"]']],
+          ['nft-bid', `/pages/nft/purchase?id=${auction.id}`, ['[data-testid="nft-bid-form"] .adm-button']],
+        );
+      }
+      const video = items.find((i) => i.type === 'video' && i.mode === 'normal' && i.sale_status === 1);
+      if (video) {
+        SCREENS.push(
+          ['nft-video', `/pages/nft/artworkDetail_video?id=${video.id}`, ['[data-testid="nft-media"] video', '[data-testid="nft-buy"]']],
+          ['nft-buy', `/pages/nft/purchase_one?id=${video.id}`, ['[data-testid="nft-buy-confirm"]', '[data-testid="nft-buy-balance"]']],
+        );
+      }
+      const cheapest = items
+        .filter((i) => i.mode === 'normal' && i.sale_status === 1 && i.owner !== 'me')
+        .sort((a, b) => Number(a.price) - Number(b.price))[0];
+      if (cheapest) {
+        await api('/bind_box/buyNFT', { id: cheapest.id });
+        SCREENS.push(
+          ['nft-my-item', `/pages/nft/myNft?id=${cheapest.id}`, ['[data-testid="nft-my-nft"] [data-testid="nft-resell"]']],
+          ['nft-resell', `/pages/nft/resell?id=${cheapest.id}`, ['[data-testid="nft-resell-form"]']],
+        );
+      }
       // A lead trader's page and follow form (the demo lead traders' ids come from the list).
       const traders = (await (await fetch(`${BASE}/api/follow/index`)).json()).message.data;
       if (traders.length > 0) {

@@ -18,6 +18,7 @@ import { fundsApi } from '../../shared/funds/api';
 import type { Project } from '../../shared/ieo/types';
 import type { LockProduct, LockReserve } from '../../shared/lock/types';
 import type { SaleParams } from './ieo';
+import type { AdminNftListing } from './nft';
 
 type Scalar = string | number | undefined;
 
@@ -25,6 +26,8 @@ interface AdminRequest {
   path: string;
   method?: 'GET' | 'POST';
   params?: Record<string, Scalar>;
+  /** A multipart body (uploads), posted; `lang` is added to it. */
+  formData?: FormData;
 }
 
 type QueryApi = {
@@ -38,15 +41,18 @@ type Result<T> = { data: T } | { error: ApiError };
 /** One call to `/admin/api`, answered as RTK Query expects. */
 export async function adminFetch<T>(req: AdminRequest, { getState, dispatch, signal }: QueryApi): Promise<Result<T>> {
   const session = (getState() as { session: SessionState }).session;
-  const method = req.method ?? 'GET';
+  const method = req.formData ? 'POST' : (req.method ?? 'GET');
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(req.params ?? {})) if (v !== undefined) form.append(k, String(v));
   form.set('lang', session.lang);
   const headers: Record<string, string> = {};
   if (session.token) headers.Authorization = session.token;
   let url = `/admin/api${req.path}`;
-  let body: string | undefined;
-  if (method === 'GET') url += `?${form.toString()}`;
+  let body: string | FormData | undefined;
+  if (req.formData) {
+    req.formData.set('lang', session.lang);
+    body = req.formData;
+  } else if (method === 'GET') url += `?${form.toString()}`;
   else {
     headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     body = form.toString();
@@ -367,3 +373,91 @@ export const {
   useCreditIeoProjectMutation,
   useCreateIeoProjectMutation,
 } = earnAdminApi;
+
+/** An NFT artist as the admin's pickers list them. */
+export interface AdminNftArtist {
+  id: number;
+  name: string;
+  avatar: string;
+  intro: string;
+  items: number;
+  collections: number;
+}
+
+export interface AdminNftCollection {
+  id: number;
+  name: string;
+  cover: string;
+  artist_id: number;
+  artist_name: string;
+  items: number;
+}
+
+/**
+ * The NFT marketplace for the admin (docs/api.md, "NFT marketplace", Admin):
+ * media uploads, new artists, collections, items and blind-box series, the
+ * review of resale listings and the live auctions. The collections and the
+ * coins items are priced in come from the public calls.
+ */
+const nftAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminNft', 'AdminNftListings'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** Uploads a picture, GIF, audio or video; answers its address (`/media/nft/NAME`). */
+    uploadNftMedia: build.mutation<string, File>({
+      queryFn: (file, api) => {
+        const formData = new FormData();
+        formData.append('file', file);
+        return adminFetch<string>({ path: '/nft/media', formData }, api);
+      },
+    }),
+    getNftArtists: build.query<Paged<AdminNftArtist>, void>({
+      queryFn: (_arg, api) => adminFetch<Paged<AdminNftArtist>>({ path: '/nft/artists', params: { page: 1, limit: 100 } }, api),
+      providesTags: ['AdminNft'],
+    }),
+    getNftCollections: build.query<Paged<AdminNftCollection>, void>({
+      query: () => ({ url: '/bind_box/getCollection', method: 'GET', params: { page: 1, limit: 100 } }),
+      providesTags: ['AdminNft'],
+    }),
+    getNftCoins: build.query<{ id: number; name: string }[], void>({
+      query: () => ({ url: '/bind_box/getNftCurrency', method: 'GET' }),
+    }),
+    createNftArtist: build.mutation<{ id: number }, Record<string, string | number>>({
+      queryFn: (params, api) => adminFetch<{ id: number }>({ path: '/nft/artist', method: 'POST', params }, api),
+      invalidatesTags: ['AdminNft'],
+    }),
+    createNftCollection: build.mutation<{ id: number }, Record<string, string | number>>({
+      queryFn: (params, api) => adminFetch<{ id: number }>({ path: '/nft/collection', method: 'POST', params }, api),
+      invalidatesTags: ['AdminNft'],
+    }),
+    createNftItem: build.mutation<{ id: number; name: string }, Record<string, string | number>>({
+      queryFn: (params, api) => adminFetch<{ id: number; name: string }>({ path: '/nft/item', method: 'POST', params }, api),
+      invalidatesTags: ['AdminNft', 'AdminNftListings'],
+    }),
+    createNftSeries: build.mutation<{ id: number }, Record<string, string | number>>({
+      queryFn: (params, api) => adminFetch<{ id: number }>({ path: '/nft/series', method: 'POST', params }, api),
+      invalidatesTags: ['AdminNft'],
+    }),
+    /** Listings of one state, newest first (0 the review queue, 1 on sale). */
+    getNftListings: build.query<Paged<AdminNftListing>, { status: number; limit: number }>({
+      queryFn: ({ status, limit }, api) => adminFetch<Paged<AdminNftListing>>({ path: '/nft/listings', params: { status, page: 1, limit } }, api),
+      providesTags: ['AdminNftListings'],
+    }),
+    /** Approves (1) or refuses (0) a resale listing in review. */
+    reviewNftListing: build.mutation<string, { id: number; approve: 1 | 0 }>({
+      queryFn: (params, api) => adminFetch<string>({ path: '/nft/review', method: 'POST', params }, api),
+      invalidatesTags: ['AdminNftListings'],
+    }),
+  }),
+});
+
+export const {
+  useUploadNftMediaMutation,
+  useGetNftArtistsQuery,
+  useGetNftCollectionsQuery,
+  useGetNftCoinsQuery,
+  useCreateNftArtistMutation,
+  useCreateNftCollectionMutation,
+  useCreateNftItemMutation,
+  useCreateNftSeriesMutation,
+  useGetNftListingsQuery,
+  useReviewNftListingMutation,
+} = nftAdminApi;

@@ -314,7 +314,7 @@ export const nftApi = tagged.injectEndpoints({
       Paged<NftCard>,
       Viewer & { type?: NftType; keyword?: string; artist_id?: number; collection_id?: number; limit: number }
     >({
-      query: ({ token: _token, ...params }) => get('/bind_box/getBoxList', { page: 1, ...params }),
+      query: (a) => get('/bind_box/getBoxList', { page: 1, limit: a.limit, type: a.type, keyword: a.keyword, artist_id: a.artist_id, collection_id: a.collection_id }),
       providesTags: ['NftItems'],
     }),
     getSeriesList: build.query<Paged<SeriesCard>, { limit: number }>({

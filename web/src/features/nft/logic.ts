@@ -37,7 +37,7 @@ export const KEYWORD_MAX = 40;
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export function cleanKeyword(text: string): string {
-  return [...text].slice(0, KEYWORD_MAX).join('').trim();
+  return [...text.trim()].slice(0, KEYWORD_MAX).join('').trim();
 }
 
 /** A positive id from the address; null for anything else. */
@@ -112,9 +112,9 @@ export function sanitizeAmount(text: string): string {
 }
 
 /**
- * An `nft_bid` event. The server sends `price` in units of 10^-8 as an
- * integer (not the decimal string docs/api.md promises); a decimal string is
- * read as it is, should that change.
+ * An `nft_bid` event (docs/api.md, "NFT marketplace"): `price` is a decimal
+ * string, or null before the first bid. An integer is read as units of
+ * 10^-8, which is what the server's first build sent.
  */
 export interface BidEvent {
   listing_id: number;
@@ -344,6 +344,19 @@ const LISTING_STATES: ListingState[] = ['review', 'onSale', 'awaitingPayment', '
 export function listingState(status: number | null | undefined): ListingState | null {
   if (status === null || status === undefined) return null;
   return LISTING_STATES[status] ?? null;
+}
+
+/**
+ * The state of the owner's own latest listing of an item they hold; null
+ * when they have not listed it. The server answers the state of the item's
+ * latest listing whoever listed it, so an item just bought reads "sold" (the
+ * listing it was bought from): an item the caller still holds cannot have
+ * been sold by them, so "sold" reads as not listed.
+ */
+export function ownListingState(card: { owner: string; listing_status: number | null }): ListingState | null {
+  if (card.owner !== 'me') return null;
+  const s = listingState(card.listing_status);
+  return s === 'sold' ? null : s;
 }
 
 /** The owner may list the item (no listing in review, on sale or awaiting its payment). */

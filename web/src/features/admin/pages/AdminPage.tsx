@@ -2,7 +2,8 @@
  * The admin's review desk (only for accounts with role "admin"; the server
  * refuses everyone else anyway): deposit, withdrawal and verification queues,
  * lead-trader applications, the accounts, the ledger audit, the platform deposit addresses, lock-up
- * mining's products and yield reserves, and the actors' health.
+ * mining's products and yield reserves, the NFT marketplace (media, new items, the resale review,
+ * live auctions), and the actors' health.
  */
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +18,13 @@ import { selectUser } from '../../../lib/session';
 import { QueuePanel } from '../components/QueuePanel';
 import { EarnPanel } from '../components/EarnPanel';
 import { HealthPanel } from '../components/HealthPanel';
+import { NftPanel } from '../components/NftPanel';
 import { LeadTradersPanel } from '../components/LeadTradersPanel';
 import { AddressesPanel, AuditPanel } from '../components/SystemPanels';
 import { UsersPanel } from '../components/UsersPanel';
 import '../../../shared/funds/styles.css';
 
-const TABS = ['deposits', 'withdrawals', 'verifications', 'traders', 'users', 'earn', 'audit', 'addresses', 'health'] as const;
+const TABS = ['deposits', 'withdrawals', 'verifications', 'traders', 'users', 'earn', 'nft', 'audit', 'addresses', 'health'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -53,6 +55,7 @@ export default function AdminPage() {
       {tab === 'traders' ? <LeadTradersPanel /> : null}
       {tab === 'users' ? <UsersPanel /> : null}
       {tab === 'earn' ? <EarnPanel /> : null}
+      {tab === 'nft' ? <NftPanel /> : null}
       {tab === 'audit' ? <AuditPanel /> : null}
       {tab === 'addresses' ? <AddressesPanel /> : null}
       {tab === 'health' ? <HealthPanel /> : null}
