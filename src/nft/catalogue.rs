@@ -55,7 +55,8 @@ pub struct Card {
     pub resale: bool,
     /// platform, me or user.
     pub owner: String,
-    /// The latest listing's state, for its owner (0 review … 5 refused).
+    /// The state of the owner's latest resale listing, for the owner (0
+    /// review, 1 on sale, 2 awaiting payment, 3 sold, 4 closed, 5 refused).
     pub listing_status: Option<i64>,
 }
 
@@ -162,7 +163,13 @@ impl CardRow {
                 (Some(_), false) => "user",
             }
             .into(),
-            listing_status: if mine { self.listing_status } else { None },
+            // The owner's own listing only: the platform's sale they bought
+            // from is not theirs to show.
+            listing_status: if mine && self.seller_id == viewer {
+                self.listing_status
+            } else {
+                None
+            },
         }
     }
 }
