@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 struct Opts {
     followers: usize,
     rounds: usize,
-    seconds: u64,
+    seconds: usize,
     concurrency: usize,
     pairs: usize,
     every_ms: usize,
@@ -56,22 +56,14 @@ fn opts() -> Opts {
         pairs: 2,
         every_ms: 1_000,
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let v: usize = args
-            .next()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_else(|| panic!("{a} needs a number"));
-        match a.as_str() {
-            "--followers" => o.followers = v,
-            "--rounds" => o.rounds = v,
-            "--seconds" => o.seconds = v as u64,
-            "--concurrency" => o.concurrency = v,
-            "--pairs" => o.pairs = v,
-            "--every-ms" => o.every_ms = v,
-            _ => panic!("unknown option {a}"),
-        }
-    }
+    common::read_args(&mut [
+        ("--followers", &mut o.followers),
+        ("--rounds", &mut o.rounds),
+        ("--seconds", &mut o.seconds),
+        ("--concurrency", &mut o.concurrency),
+        ("--pairs", &mut o.pairs),
+        ("--every-ms", &mut o.every_ms),
+    ]);
     o
 }
 
@@ -278,7 +270,7 @@ async fn main() {
         async move { common::spot(&client, &address, &tokens, conc, seconds).await }
     };
     for p in 0..o.pairs {
-        let alone = spot(o.seconds).await;
+        let alone = spot(o.seconds as u64).await;
         let busy = Arc::new(AtomicBool::new(true));
         let every = Duration::from_millis(o.every_ms as u64);
         let copier = {
@@ -296,7 +288,7 @@ async fn main() {
                 (opens, closes)
             })
         };
-        let beside = spot(o.seconds).await;
+        let beside = spot(o.seconds as u64).await;
         busy.store(false, Ordering::Relaxed);
         let (mut opens, mut closes) = copier.await.unwrap_or_default();
         println!(

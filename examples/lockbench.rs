@@ -36,7 +36,7 @@ struct Opts {
     orders: usize,
     users: usize,
     concurrency: usize,
-    seconds: u64,
+    seconds: usize,
 }
 
 fn opts() -> Opts {
@@ -46,20 +46,12 @@ fn opts() -> Opts {
         concurrency: 32,
         seconds: 5,
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let v: usize = args
-            .next()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_else(|| panic!("{a} needs a number"));
-        match a.as_str() {
-            "--orders" => o.orders = v,
-            "--users" => o.users = v,
-            "--concurrency" => o.concurrency = v,
-            "--seconds" => o.seconds = v as u64,
-            _ => panic!("unknown option {a}"),
-        }
-    }
+    common::read_args(&mut [
+        ("--orders", &mut o.orders),
+        ("--users", &mut o.users),
+        ("--concurrency", &mut o.concurrency),
+        ("--seconds", &mut o.seconds),
+    ]);
     o
 }
 
@@ -222,7 +214,7 @@ async fn main() {
         .await;
         tokens.push(common::login(&client, &address, &email).await);
     }
-    let alone = common::spot(&client, &address, &tokens, o.concurrency, o.seconds).await;
+    let alone = common::spot(&client, &address, &tokens, o.concurrency, o.seconds as u64).await;
 
     // The day falls due a second into a spot window: each product's actor is
     // asked for the accrual its own timer (every 5 s) would ask for, at once.
@@ -231,7 +223,7 @@ async fn main() {
     actix_web::rt::time::sleep(std::time::Duration::from_millis(wait as u64)).await;
     let load = {
         let (client, address, tokens) = (client.clone(), address.clone(), tokens.clone());
-        let (conc, secs) = (o.concurrency, o.seconds);
+        let (conc, secs) = (o.concurrency, o.seconds as u64);
         actix_web::rt::spawn(
             async move { common::spot(&client, &address, &tokens, conc, secs).await },
         )

@@ -43,7 +43,7 @@ const U: i64 = 100_000_000;
 
 struct Opts {
     bidders: usize,
-    seconds: u64,
+    seconds: usize,
     auctions: usize,
 }
 
@@ -53,19 +53,11 @@ fn opts() -> Opts {
         seconds: 10,
         auctions: 100,
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let v: usize = args
-            .next()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or_else(|| panic!("{a} needs a number"));
-        match a.as_str() {
-            "--bidders" => o.bidders = v,
-            "--seconds" => o.seconds = v as u64,
-            "--auctions" => o.auctions = v,
-            _ => panic!("unknown option {a}"),
-        }
-    }
+    common::read_args(&mut [
+        ("--bidders", &mut o.bidders),
+        ("--seconds", &mut o.seconds),
+        ("--auctions", &mut o.auctions),
+    ]);
     o
 }
 
@@ -253,7 +245,7 @@ async fn main() {
     }
     let taken_at: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
     let (taken, refused) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
-    let stop = Instant::now() + Duration::from_secs(o.seconds);
+    let stop = Instant::now() + Duration::from_secs(o.seconds as u64);
     let started = Instant::now();
     let runs = bidders.iter().enumerate().map(|(i, (_, token))| {
         let (client, address, item, token) = (

@@ -141,3 +141,20 @@ pub async fn spot(
     }
     done.load(Ordering::Relaxed) as f64 / seconds as f64
 }
+
+/// Reads `--name number` pairs from the command line into the fields
+/// `flags` names; panics on an unknown name or a missing number.
+pub fn read_args(flags: &mut [(&str, &mut usize)]) {
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let v: usize = args
+            .next()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{a} needs a number"));
+        let slot = flags
+            .iter_mut()
+            .find(|(name, _)| *name == a)
+            .unwrap_or_else(|| panic!("unknown option {a}"));
+        *slot.1 = v;
+    }
+}

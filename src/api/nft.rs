@@ -456,17 +456,19 @@ pub async fn resell(
     let starts_at = p.starts_at.map_or_else(crate::db::now_ms, |s| s.0);
     let r = Resale {
         item: p.id.0,
-        auction,
-        price: price_units(p.price, coin)?,
-        step,
-        margin: match p.margin {
-            Some(m) if auction => price_units(m, coin)?,
-            _ => 0,
+        terms: crate::nft::admin::Sale {
+            auction,
+            price: price_units(p.price, coin)?,
+            step,
+            margin: match p.margin {
+                Some(m) if auction => price_units(m, coin)?,
+                _ => 0,
+            },
+            starts_at,
+            ends_at: p
+                .ends_at
+                .map_or(starts_at.saturating_add(7 * 86_400_000), |e| e.0),
         },
-        starts_at,
-        ends_at: p
-            .ends_at
-            .map_or(starts_at.saturating_add(7 * 86_400_000), |e| e.0),
     };
     Ok(Reply(trade::resell(&state, user.id, &r).await?))
 }

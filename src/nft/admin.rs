@@ -15,7 +15,8 @@ use ::actors::sql::WriteTx;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// A first listing by the platform, in units and milliseconds.
+/// A listing's terms (the platform's or a resale), in units and
+/// milliseconds.
 #[derive(Debug, Clone, Copy)]
 pub struct Sale {
     pub auction: bool,
@@ -27,7 +28,9 @@ pub struct Sale {
 }
 
 impl Sale {
-    fn check(&self) -> ApiResult<()> {
+    /// A positive price, a positive step for an auction, a deposit not
+    /// below zero, an end after the start and in the future.
+    pub(crate) fn check(&self) -> ApiResult<()> {
         if self.price <= 0 {
             return Err(ApiError::invalid("err_nft_price"));
         }
@@ -115,19 +118,27 @@ impl NewItem {
     }
 }
 
-/// Inserts the platform's listing of `item` (demo: the cycling auction).
+/// Lists `item` in state `status` (`seller` None for the platform; `demo`
+/// for the demo's cycling auction), unless it has a live listing (in
+/// review, on sale or awaiting payment): then None. One live listing per
+/// item.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn list_item(
     tx: &mut WriteTx,
     item: i64,
+    seller: Option<i64>,
     currency: i64,
     s: &Sale,
+    st: i64,
     demo: bool,
-) -> ApiResult<i64> {
-    let (id,): (i64,) = sqlx::query_as(
+) -> ApiResult<Option<i64>> {
+    let row: Option<(i64,)> = sqlx::query_as(
         "INSERT INTO nft_listings (item_id, seller_id, mode, currency, price, step, margin, starts_at, ends_at, status, demo, created_at)
-         VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+         WHERE NOT EXISTS (SELECT 1 FROM nft_listings WHERE item_id = $1 AND status IN ($13, $14, $15)) RETURNING id",
     )
     .bind(item)
+    .bind(seller)
     .bind(if s.auction { status::AUCTION } else { status::FIXED })
     .bind(currency)
     .bind(s.price)
@@ -135,12 +146,15 @@ pub(crate) async fn list_item(
     .bind(if s.auction { s.margin } else { 0 })
     .bind(s.starts_at)
     .bind(s.ends_at)
-    .bind(status::ON_SALE)
+    .bind(st)
     .bind(i64::from(demo))
     .bind(now_ms())
-    .fetch_one(&mut **tx)
+    .bind(status::REVIEW)
+    .bind(status::ON_SALE)
+    .bind(status::AWAITING_PAYMENT)
+    .fetch_optional(&mut **tx)
     .await?;
-    Ok(id)
+    Ok(row.map(|r| r.0))
 }
 
 /// Creates an item, listed by the platform when `sale` is given.
@@ -153,10 +167,9 @@ pub async fn create_item(state: &AppState, item: &NewItem, sale: Option<&Sale>) 
     let mut tx = store.begin().await?;
     let id = item.insert(&mut tx, artist, None).await?;
     let listing = match sale {
-        Some(s) => Some((
-            list_item(&mut tx, id, item.currency, s, false).await?,
-            s.auction,
-        )),
+        Some(s) => list_item(&mut tx, id, None, item.currency, s, status::ON_SALE, false)
+            .await?
+            .map(|l| (l, s.auction)),
         None => None,
     };
     tx.commit().await?;

@@ -412,8 +412,9 @@ async fn cycle(state: &AppState) -> ApiResult<i64> {
     };
     let store = state.nft.store()?;
     let mut tx = store.begin().await?;
-    let id = admin::list_item(&mut tx, item, currency, &sale, true).await?;
+    let id = admin::list_item(&mut tx, item, None, currency, &sale, status::ON_SALE, true).await?;
     tx.commit().await?;
+    let Some(id) = id else { return Ok(0) };
     state.nft.run_auction(id);
     Ok(id)
 }

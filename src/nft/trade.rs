@@ -4,6 +4,7 @@
 //! payment messages. Every money step is one ledger transaction in
 //! `actors::nft::store`.
 
+use super::admin::{list_item, Sale};
 use super::{catalogue, coin_name, nft_error};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
@@ -264,16 +265,11 @@ pub async fn pay(state: &AppState, user: i64, payment: i64) -> ApiResult<Payment
     Ok(row.view(state))
 }
 
-/// A resale's terms, in units and milliseconds.
+/// A resale: the item and its listing's terms.
 #[derive(Debug, Clone, Copy)]
 pub struct Resale {
     pub item: i64,
-    pub auction: bool,
-    pub price: i64,
-    pub step: i64,
-    pub margin: i64,
-    pub starts_at: i64,
-    pub ends_at: i64,
+    pub terms: Sale,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -286,16 +282,8 @@ pub struct Listed {
 
 /// Lists an owned item for resale; it waits for the platform's review.
 pub async fn resell(state: &AppState, user: i64, r: &Resale) -> ApiResult<Listed> {
-    if r.price <= 0 {
-        return Err(ApiError::invalid("err_nft_price"));
-    }
-    if r.auction && r.step <= 0 {
-        return Err(ApiError::invalid("err_nft_step"));
-    }
-    if r.ends_at <= r.starts_at {
-        return Err(ApiError::invalid("err_nft_times"));
-    }
-    if r.ends_at <= now_ms() || r.ends_at - r.starts_at > 90 * 86_400_000 {
+    r.terms.check()?;
+    if r.terms.ends_at - r.terms.starts_at > 90 * 86_400_000 {
         return Err(ApiError::invalid("err_nft_times"));
     }
     let row: Option<(Option<i64>, i64)> =
@@ -310,35 +298,18 @@ pub async fn resell(state: &AppState, user: i64, r: &Resale) -> ApiResult<Listed
     }
     let store = state.nft.store()?;
     let mut tx = store.begin().await?;
-    // One live listing per item: the insert happens only when none is.
-    let inserted = sqlx::query(
-        "INSERT INTO nft_listings (item_id, seller_id, mode, currency, price, step, margin, starts_at, ends_at, status, created_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE NOT EXISTS (SELECT 1 FROM nft_listings WHERE item_id = $1 AND status IN ($10, $12, $13))",
+    let id = list_item(
+        &mut tx,
+        r.item,
+        Some(user),
+        currency,
+        &r.terms,
+        status::REVIEW,
+        false,
     )
-    .bind(r.item)
-    .bind(user)
-    .bind(if r.auction { status::AUCTION } else { status::FIXED })
-    .bind(currency)
-    .bind(r.price)
-    .bind(if r.auction { r.step } else { 0 })
-    .bind(if r.auction { r.margin } else { 0 })
-    .bind(r.starts_at)
-    .bind(r.ends_at)
-    .bind(status::REVIEW)
-    .bind(now_ms())
-    .bind(status::ON_SALE)
-    .bind(status::AWAITING_PAYMENT)
-    .execute(&mut *tx)
     .await?
-    .rows_affected();
-    if inserted != 1 {
-        return Err(ApiError::conflict("err_nft_listed"));
-    }
+    .ok_or_else(|| ApiError::conflict("err_nft_listed"))?;
     tx.commit().await?;
-    let (id,): (i64,) = sqlx::query_as("SELECT MAX(id) FROM nft_listings WHERE item_id = $1")
-        .bind(r.item)
-        .fetch_one(&state.db)
-        .await?;
     Ok(Listed {
         id,
         item_id: r.item,

@@ -8,7 +8,7 @@
 use crate::helpers::{wait_for, Backend, Http, TestApp};
 use crate::node::Node;
 use crate::on_both;
-use crate::restart::{database, restarted};
+use crate::restart::{database, on_both_backends, restarted};
 use ::actors::earn::{Accrue, Reload};
 use serde_json::Value;
 
@@ -541,17 +541,4 @@ async fn accruals_missed_while_down_apply_once(backend: Backend) {
     second.assert_audit(&admin).await;
 }
 
-mod accruals_missed_while_down_apply_once {
-    use crate::helpers::Backend;
-
-    #[actix_web::test]
-    async fn on_sqlite() {
-        super::accruals_missed_while_down_apply_once(Backend::Sqlite).await;
-    }
-
-    #[actix_web::test]
-    async fn on_postgres() {
-        super::accruals_missed_while_down_apply_once(Backend::Postgres).await;
-        actors::testenv::drop_remembered().await;
-    }
-}
+on_both_backends!(accruals_missed_while_down_apply_once);

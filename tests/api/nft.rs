@@ -11,7 +11,7 @@
 use crate::helpers::{exec, wait_for, Answer, Backend, Http, TestApp};
 use crate::node::Node;
 use crate::on_both;
-use crate::restart::{database, restarted};
+use crate::restart::{database, on_both_backends, restarted};
 use ::actors::nft::{engine, ReloadAuction};
 use bourse::nft::demo::MEDIA;
 use serde_json::Value;
@@ -92,6 +92,28 @@ async fn listed(
     let a = app.admin_post(admin, "/nft/item", &form).await;
     a.assert_ok();
     a.message().clone()
+}
+
+/// An auction by the platform ending in an hour: opening bid 50, step 5,
+/// deposit 10. Answers (item, listing).
+async fn an_auction(app: &Http, admin: &str, artist: &str) -> (String, String) {
+    let (collection, pic) = studio(app, admin, artist).await;
+    let ends = (bourse::db::now_ms() + 3_600_000).to_string();
+    let card = listed(
+        app,
+        admin,
+        &collection,
+        &pic,
+        &[
+            ("mode", "auction"),
+            ("price", "50"),
+            ("step", "5"),
+            ("margin", "10"),
+            ("ends_at", &ends),
+        ],
+    )
+    .await;
+    (id_of(&card, "id"), id_of(&card, "listing_id"))
 }
 
 async fn funded(app: &Http, admin: &str, amount: &str) -> String {
@@ -385,25 +407,8 @@ on_both!(
 /// extends the end, the losers' deposits back at the end, the winner pays.
 async fn an_auction_from_deposit_to_payment(app: TestApp) {
     let admin = app.admin().await;
-    let (collection, pic) = studio(&app, &admin, "Bo Lind").await;
-    let ends = (bourse::db::now_ms() + 3_600_000).to_string();
-    let card = listed(
-        &app,
-        &admin,
-        &collection,
-        &pic,
-        &[
-            ("mode", "auction"),
-            ("price", "50"),
-            ("step", "5"),
-            ("margin", "10"),
-            ("ends_at", &ends),
-        ],
-    )
-    .await;
-    let item = id_of(&card, "id");
-    let listing = id_of(&card, "listing_id");
-    assert_eq!(card["mode"], "auction");
+    let (item, listing) = an_auction(&app, &admin, "Bo Lind").await;
+    assert_eq!(detail(&app, &item, None).await["item"]["mode"], "auction");
     let a = funded(&app, &admin, "1000").await;
     let b = funded(&app, &admin, "1000").await;
     let c = funded(&app, &admin, "1000").await;
@@ -881,23 +886,7 @@ async fn an_auction_that_ended_while_down(backend: Backend) {
     };
     let first = Node::start_with(&url, &dir, &[("BOURSE__CODES__RESEND_SECONDS", "0")]);
     let admin = first.admin(&url, &dir, "nft-admin@example.com").await;
-    let (collection, pic) = studio(&first, &admin, "Eve Dunn").await;
-    let ends = (bourse::db::now_ms() + 3_600_000).to_string();
-    let card = listed(
-        &first,
-        &admin,
-        &collection,
-        &pic,
-        &[
-            ("mode", "auction"),
-            ("price", "50"),
-            ("step", "5"),
-            ("margin", "10"),
-            ("ends_at", &ends),
-        ],
-    )
-    .await;
-    let (item, listing) = (id_of(&card, "id"), id_of(&card, "listing_id"));
+    let (item, listing) = an_auction(&first, &admin, "Eve Dunn").await;
     let a = funded(&first, &admin, "1000").await;
     let b = funded(&first, &admin, "1000").await;
     for (t, p) in [(&a, "50"), (&b, "60")] {
@@ -950,17 +939,4 @@ async fn an_auction_that_ended_while_down(backend: Backend) {
     second.assert_audit(&admin).await;
 }
 
-mod an_auction_that_ended_while_down {
-    use crate::helpers::Backend;
-
-    #[actix_web::test]
-    async fn on_sqlite() {
-        super::an_auction_that_ended_while_down(Backend::Sqlite).await;
-    }
-
-    #[actix_web::test]
-    async fn on_postgres() {
-        super::an_auction_that_ended_while_down(Backend::Postgres).await;
-        actors::testenv::drop_remembered().await;
-    }
-}
+on_both_backends!(an_auction_that_ended_while_down);

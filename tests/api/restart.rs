@@ -55,6 +55,7 @@ macro_rules! on_both_backends {
         }
     };
 }
+pub(crate) use on_both_backends;
 
 async fn open_orders_and_balances_survive_a_kill(backend: Backend) {
     let Some((url, dir)) = database(backend).await else {
