@@ -600,21 +600,24 @@ async fn a_winner_who_does_not_pay(app: TestApp) {
     app.post("/bind_box/buyNFT", Some(&seller), &[("id", &item)])
         .await
         .assert_ok();
-    let l = app
-        .post(
-            "/bind_box/resellNFT",
-            Some(&seller),
-            &[
-                ("id", &item),
-                ("mode", "auction"),
-                ("price", "100"),
-                ("step", "10"),
-                ("margin", "20"),
-            ],
-        )
-        .await;
-    l.assert_ok();
-    let listing = id_of(l.message(), "id");
+    let list = async || {
+        let l = app
+            .post(
+                "/bind_box/resellNFT",
+                Some(&seller),
+                &[
+                    ("id", &item),
+                    ("mode", "auction"),
+                    ("price", "100"),
+                    ("step", "10"),
+                    ("margin", "20"),
+                ],
+            )
+            .await;
+        l.assert_ok();
+        id_of(l.message(), "id")
+    };
+    let listing = list().await;
     // Refused in review first: closed, the seller told; then listed again.
     app.admin_post(&admin, "/nft/review", &[("id", &listing), ("approve", "0")])
         .await
@@ -622,20 +625,7 @@ async fn a_winner_who_does_not_pay(app: TestApp) {
     assert!(messages(&app, &seller)
         .await
         .contains(&"rejected".to_string()));
-    let l = app
-        .post(
-            "/bind_box/resellNFT",
-            Some(&seller),
-            &[
-                ("id", &item),
-                ("mode", "auction"),
-                ("price", "100"),
-                ("step", "10"),
-                ("margin", "20"),
-            ],
-        )
-        .await;
-    let listing = id_of(l.message(), "id");
+    let listing = list().await;
     app.admin_post(&admin, "/nft/review", &[("id", &listing), ("approve", "1")])
         .await
         .assert_ok();
