@@ -107,7 +107,8 @@ pub enum Listing {
 
 impl utoipa::PartialSchema for Listing {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::schema::OneOf::builder()
+        // anyOf: an empty page is both shapes at once.
+        utoipa::openapi::schema::AnyOf::builder()
             .item(Paged::<Card>::schema())
             .item(Paged::<SeriesCard>::schema())
             .description(Some("Paged item cards; with type box, paged series cards"))
