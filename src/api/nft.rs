@@ -9,9 +9,7 @@ use crate::funds::coin_units;
 use crate::nft::artists::{self, Artist, ArtistDetail, Collection};
 use crate::nft::boxes::{self, MyBox, SeriesCard, SeriesDetail};
 use crate::nft::catalogue::{self, BidView, Card, Filter, ItemDetail};
-use crate::nft::trade::{
-    self, BidAnswer, Collected, Joined, Listed, Messages, MyBid, Payment, Resale, Unread,
-};
+use crate::nft::trade::{self, BidAnswer, Collected, Joined, Listed, MyBid, Payment, Resale};
 use crate::params::{
     Form, Id, IdParams, NftKind, NftPrice, NftStep, NoParams, Page, PageParams, Paged, Reply,
     SaleMode,
@@ -395,13 +393,13 @@ pub struct MessagesParams {
 pub async fn messages(
     state: web::Data<AppState>,
     form: Form<MessagesParams>,
-) -> ApiResult<Reply<Messages>> {
+) -> ApiResult<Reply<crate::nft::messages::Messages>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
     let read = code_of(p.is_red.as_deref(), 1)?;
     Ok(Reply(
-        trade::messages(&state, user.id, read, Paging::of(p.page, p.limit)).await?,
+        crate::nft::messages::messages(&state, user.id, read, Paging::of(p.page, p.limit)).await?,
     ))
 }
 
@@ -412,11 +410,14 @@ pub struct ReadParams {
 }
 
 /// `readNFTOrderMessage`: mark one message (all without id) read.
-pub async fn read(state: web::Data<AppState>, form: Form<ReadParams>) -> ApiResult<Reply<Unread>> {
+pub async fn read(
+    state: web::Data<AppState>,
+    form: Form<ReadParams>,
+) -> ApiResult<Reply<crate::nft::messages::Unread>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     Ok(Reply(
-        trade::read(&state, user.id, p?.id.map(|i| i.0)).await?,
+        crate::nft::messages::read(&state, user.id, p?.id.map(|i| i.0)).await?,
     ))
 }
 

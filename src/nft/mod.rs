@@ -1,9 +1,10 @@
 //! NFT marketplace services: the desk that runs an `AuctionActor` per live
 //! auction, and the rules every caller goes through (the API, the admin
 //! screens, the demo): `catalogue` (what the screens read), `trade` (buying,
-//! deposits, bids, payments, resale, favourites, messages), `boxes` (blind
-//! boxes), `admin` (artists, collections, items, series, review), `media`
-//! (uploads and serving), `demo` (the demo market).
+//! deposits, bids, payments, resale, favourites), `messages` (order and
+//! payment messages), `boxes` (blind boxes), `artists` (artists and
+//! collections), `admin` (items, series, review), `media` (uploads and
+//! serving), `demo` (the demo market).
 
 pub mod admin;
 pub mod artists;
@@ -11,6 +12,7 @@ pub mod boxes;
 pub mod catalogue;
 pub mod demo;
 pub mod media;
+pub mod messages;
 pub mod trade;
 
 use crate::error::{ApiError, ApiResult, Kind};
