@@ -199,7 +199,12 @@ pub async fn apply(state: &AppState, user: i64, a: &Application) -> ApiResult<()
         );
     }
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    // Through the writers' connection: this transaction reads before it
+    // writes, and on SQLite a pool connection that read a snapshot another
+    // writer then committed past cannot upgrade to write ("database is
+    // locked" at once, whatever the busy timeout).
+    let store = state.copy.store().ok_or_else(unavailable)?;
+    let mut tx = store.begin().await?;
     let prior: Option<(i64,)> =
         sqlx::query_as("SELECT status FROM copy_traders WHERE user_id = $1")
             .bind(user)
