@@ -425,6 +425,8 @@ impl Actor for DemoAuctions {
     fn started(&mut self, ctx: &mut Context<Self>) {
         ctx.notify(Look);
         ctx.run_interval(Duration::from_secs(15), |_, ctx| ctx.notify(Look));
+        // Alive on the health screen between looks (it flags 10 s of silence).
+        ctx.run_interval(Duration::from_secs(5), |act, _| act.meter.seen());
     }
 }
 
@@ -436,7 +438,6 @@ impl Handler<Look> for DemoAuctions {
     type Result = AtomicResponse<Self, ()>;
 
     fn handle(&mut self, _: Look, _: &mut Context<Self>) -> Self::Result {
-        self.meter.seen();
         let state = self.state.clone();
         AtomicResponse::new(Box::pin(
             async move { cycle(&state).await }
