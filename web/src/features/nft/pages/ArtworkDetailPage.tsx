@@ -10,22 +10,18 @@
 import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useNavigate } from 'react-router-dom';
 import { Line } from '../../../components/Figures';
-import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { formatDateTime, formatDecimal, PLACEHOLDER } from '../../../lib/format';
-import { selectToken, selectUser } from '../../../lib/session';
-import { useRealtime } from '../../../lib/socket';
 import { artistRoute, NFT_ROUTES } from '../../../shared/nft/routes';
-import { useAuctionLive, useGetItemQuery, type ItemDetail } from '../api';
+import { type ItemDetail } from '../api';
 import { AuctionPanel } from '../components/AuctionPanel';
 import { MediaView } from '../components/MediaView';
 import { Countdown, FavouriteButton, ModeTag, RarityBadge, SaleTag, useNftFigures, useServerNow } from '../components/Parts';
 import { PayButton } from '../components/PayButton';
-import { canResell, clockOffset, countdownOf, idParam, ownListingState } from '../logic';
+import { canResell, clockOffset, countdownOf, ownListingState } from '../logic';
+import { ItemBody, useItem } from '../components/ItemPage';
 import '../../../components/ui.css';
 import '../nft.css';
 
@@ -206,22 +202,12 @@ function DetailView({ detail, offset, onElapsed }: { detail: ItemDetail; offset:
 }
 
 export default function ArtworkDetailPage() {
-  const { t } = useTranslation();
-  useRealtime();
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const token = useAppSelector(selectToken);
-  const me = useAppSelector(selectUser)?.id ?? null;
-  const detail = useGetItemQuery({ id: id ?? 0, token }, { skip: id === null, refetchOnMountOrArgChange: true });
-  useAuctionLive({ id: id ?? 0, token }, detail.data?.auction?.listing_id, me);
-
-  let body;
-  if (id === null) body = <EmptyState title={t('nft.notFound')} />;
-  else if (detail.isLoading) body = <LoadingBlock lines={8} />;
-  else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
-  else if (detail.data)
-    body = <DetailView detail={detail.data} offset={clockOffset(detail.data.server_time, detail.fulfilledTimeStamp)} onElapsed={detail.refetch} />;
-
+  const item = useItem({ live: true });
+  const body = (
+    <ItemBody item={item} lines={8}>
+      {(d) => <DetailView detail={d} offset={clockOffset(d.server_time, item.query.fulfilledTimeStamp)} onElapsed={item.query.refetch} />}
+    </ItemBody>
+  );
   return (
     <PageShell backTo={NFT_ROUTES.market} className="ui-page nft-page">
       {body}

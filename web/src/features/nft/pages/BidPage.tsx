@@ -9,24 +9,21 @@
 import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useNavigate } from 'react-router-dom';
 import { Figure, Line } from '../../../components/Figures';
-import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { EmptyState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { formatDateTime, PLACEHOLDER } from '../../../lib/format';
-import { selectToken, selectUser } from '../../../lib/session';
-import { useRealtime } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { artworkRoute, NFT_ROUTES } from '../../../shared/nft/routes';
-import { useAuctionLive, useBidMutation, useGetItemQuery, type ItemDetail } from '../api';
+import { useBidMutation, type ItemDetail } from '../api';
 import { auctionPhase, DepositButton } from '../components/AuctionPanel';
+import { ItemBody, useItem } from '../components/ItemPage';
 import { ItemSummary } from '../components/ItemSummary';
 import { Countdown, useNftFigures, useServerNow } from '../components/Parts';
-import { checkBid, clockOffset, idParam, sanitizeAmount, type BidIssue } from '../logic';
+import { checkBid, clockOffset, sanitizeAmount, type BidIssue } from '../logic';
 import '../../../components/ui.css';
 import '../nft.css';
 
@@ -142,19 +139,13 @@ function BidForm({ detail, offset, onElapsed }: { detail: ItemDetail; offset: nu
 
 export default function BidPage() {
   const { t } = useTranslation();
-  useRealtime();
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const token = useAppSelector(selectToken);
-  const me = useAppSelector(selectUser)?.id ?? null;
-  const detail = useGetItemQuery({ id: id ?? 0, token }, { skip: id === null, refetchOnMountOrArgChange: true });
-  useAuctionLive({ id: id ?? 0, token }, detail.data?.auction?.listing_id, me);
-  let body;
-  if (id === null) body = <EmptyState title={t('nft.notFound')} />;
-  else if (detail.isLoading) body = <LoadingBlock lines={6} />;
-  else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
-  else if (detail.data)
-    body = <BidForm detail={detail.data} offset={clockOffset(detail.data.server_time, detail.fulfilledTimeStamp)} onElapsed={detail.refetch} />;
+  const item = useItem({ live: true });
+  const { id } = item;
+  const body = (
+    <ItemBody item={item} lines={6}>
+      {(d) => <BidForm detail={d} offset={clockOffset(d.server_time, item.query.fulfilledTimeStamp)} onElapsed={item.query.refetch} />}
+    </ItemBody>
+  );
   return (
     <PageShell backTo={id ? artworkRoute(id) : NFT_ROUTES.market} className="ui-page nft-page">
       <div data-testid="nft-bid-page">

@@ -5,23 +5,19 @@
  * (`buyNFT`). Once bought, the item is the caller's: its page in "My NFTs".
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useNavigate } from 'react-router-dom';
 import { Line } from '../../../components/Figures';
-import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { compareDecimal, PLACEHOLDER } from '../../../lib/format';
-import { selectToken } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { artworkRoute, NFT_ROUTES } from '../../../shared/nft/routes';
-import { useBuyMutation, useGetItemQuery, type ItemDetail } from '../api';
+import { useBuyMutation, type ItemDetail } from '../api';
 import { ShortOf } from '../components/AuctionPanel';
+import { ItemBody, useItem } from '../components/ItemPage';
 import { ItemSummary } from '../components/ItemSummary';
 import { useNftFigures, useSpotBalance } from '../components/Parts';
-import { idParam } from '../logic';
 import '../../../components/ui.css';
 import '../nft.css';
 
@@ -86,15 +82,13 @@ function BuyForm({ detail }: { detail: ItemDetail }) {
 
 export default function BuyPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const token = useAppSelector(selectToken);
-  const detail = useGetItemQuery({ id: id ?? 0, token }, { skip: id === null, refetchOnMountOrArgChange: true });
-  let body;
-  if (id === null) body = <EmptyState title={t('nft.notFound')} />;
-  else if (detail.isLoading) body = <LoadingBlock lines={6} />;
-  else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
-  else if (detail.data) body = <BuyForm detail={detail.data} />;
+  const item = useItem({ live: false });
+  const { id } = item;
+  const body = (
+    <ItemBody item={item} lines={6}>
+      {(d) => <BuyForm detail={d} />}
+    </ItemBody>
+  );
   return (
     <PageShell backTo={id ? artworkRoute(id) : NFT_ROUTES.market} className="ui-page nft-page">
       <div data-testid="nft-buy-page">

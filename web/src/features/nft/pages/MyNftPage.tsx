@@ -7,20 +7,18 @@
  */
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useNavigate } from 'react-router-dom';
 import { Line } from '../../../components/Figures';
-import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { EmptyState } from '../../../components/StateBlocks';
 import { formatDateTime, PLACEHOLDER } from '../../../lib/format';
-import { selectToken } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { artworkRoute, NFT_ROUTES } from '../../../shared/nft/routes';
-import { useCancelResellMutation, useGetItemQuery, type ItemDetail } from '../api';
+import { useCancelResellMutation, type ItemDetail } from '../api';
 import { MediaView } from '../components/MediaView';
 import { RarityBadge, useNftFigures } from '../components/Parts';
-import { canResell, canWithdraw, idParam, ownListingState } from '../logic';
+import { canResell, canWithdraw, ownListingState } from '../logic';
+import { ItemBody, useItem } from '../components/ItemPage';
 import '../../../components/ui.css';
 import '../nft.css';
 
@@ -125,16 +123,12 @@ function Owned({ detail }: { detail: ItemDetail }) {
 }
 
 export default function MyNftPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const token = useAppSelector(selectToken);
-  const detail = useGetItemQuery({ id: id ?? 0, token }, { skip: id === null, refetchOnMountOrArgChange: true });
-  let body;
-  if (id === null) body = <EmptyState title={t('nft.notFound')} />;
-  else if (detail.isLoading) body = <LoadingBlock lines={8} />;
-  else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
-  else if (detail.data) body = <Owned detail={detail.data} />;
+  const item = useItem({ live: false });
+  const body = (
+    <ItemBody item={item} lines={8}>
+      {(d) => <Owned detail={d} />}
+    </ItemBody>
+  );
   return (
     <PageShell backTo={NFT_ROUTES.mine} className="ui-page nft-page">
       {body}

@@ -13,24 +13,21 @@ import { DatePicker, Input } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useNavigate } from 'react-router-dom';
 import { Line } from '../../../components/Figures';
-import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks';
+import { EmptyState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { formatDateTime, multiplyDecimal, PLACEHOLDER } from '../../../lib/format';
-import { selectToken } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { NFT_ROUTES } from '../../../shared/nft/routes';
-import { useGetItemQuery, useGetNftConfigQuery, useResellMutation, type ItemDetail } from '../api';
+import { useGetNftConfigQuery, useResellMutation, type ItemDetail } from '../api';
+import { ItemBody, useItem } from '../components/ItemPage';
 import { ItemSummary } from '../components/ItemSummary';
 import { useNftFigures, useServerNow } from '../components/Parts';
 import {
   canResell,
-  idParam,
   LISTING_MAX_MS,
   resellIssues,
   resellParams,
@@ -265,21 +262,18 @@ function ResellForm({ detail }: { detail: ItemDetail }) {
 
 export default function ResellPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const token = useAppSelector(selectToken);
-  const detail = useGetItemQuery({ id: id ?? 0, token }, { skip: id === null, refetchOnMountOrArgChange: true });
-  let body;
-  if (id === null) body = <EmptyState title={t('nft.notFound')} />;
-  else if (detail.isLoading) body = <LoadingBlock lines={8} />;
-  else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
-  else if (detail.data)
-    body = (
-      <>
-        <ItemSummary item={detail.data.item} />
-        <ResellForm detail={detail.data} />
-      </>
-    );
+  const item = useItem({ live: false });
+  const { id } = item;
+  const body = (
+    <ItemBody item={item} lines={8}>
+      {(d) => (
+        <>
+          <ItemSummary item={d.item} />
+          <ResellForm detail={d} />
+        </>
+      )}
+    </ItemBody>
+  );
   return (
     <PageShell backTo={id ? `${NFT_ROUTES.mineItem}?id=${id}` : NFT_ROUTES.mine} className="ui-page nft-page">
       <div data-testid="nft-resell-page">
