@@ -56,7 +56,6 @@ CREATE TABLE nft_items (
     currency BIGINT NOT NULL,
     owner_id BIGINT REFERENCES users(id),
     last_price BIGINT,
-    favourites BIGINT NOT NULL DEFAULT 0,
     created_at BIGINT NOT NULL
 );
 CREATE INDEX nft_items_owner ON nft_items (owner_id);
@@ -156,6 +155,8 @@ CREATE TABLE nft_favourites (
     created_at BIGINT NOT NULL,
     PRIMARY KEY (user_id, item_id)
 );
+-- An item's favourites are counted from here (cards show the count).
+CREATE INDEX nft_favourites_item ON nft_favourites (item_id);
 
 -- Order and payment messages: `kind` names what happened (the app words it),
 -- is_read 0/1.

@@ -92,7 +92,8 @@ pub(crate) struct CardRow {
 
 /// Items with artist, collection and latest listing; `$1` is the viewer (0
 /// for none). Callers add `WHERE` conditions from `$2` on.
-pub(crate) const CARD_SELECT: &str = "SELECT i.id, i.name, i.kind, i.cover, i.media, i.rarity, i.artist_id, a.name AS artist_name, i.collection_id, c.name AS collection_name, i.currency, i.owner_id, i.last_price, i.favourites,
+pub(crate) const CARD_SELECT: &str = "SELECT i.id, i.name, i.kind, i.cover, i.media, i.rarity, i.artist_id, a.name AS artist_name, i.collection_id, c.name AS collection_name, i.currency, i.owner_id, i.last_price,
+ (SELECT COUNT(*) FROM nft_favourites v WHERE v.item_id = i.id) AS favourites,
  l.id AS listing_id, l.mode, l.price, l.top_price, l.step, l.margin, l.starts_at, l.ends_at, l.bids, l.status AS listing_status, l.seller_id,
  (SELECT COUNT(*) FROM nft_favourites f WHERE f.item_id = i.id AND f.user_id = $1) AS collected
  FROM nft_items i JOIN nft_artists a ON a.id = i.artist_id JOIN nft_collections c ON c.id = i.collection_id
@@ -426,16 +427,6 @@ pub struct BidView {
     pub mine: bool,
 }
 
-/// A nickname shown to others: its first and last character.
-pub(crate) fn mask(name: &str) -> String {
-    let chars: Vec<char> = name.chars().collect();
-    match chars.len() {
-        0 => "***".into(),
-        1 | 2 => format!("{}***", chars[0]),
-        n => format!("{}***{}", chars[0], chars[n - 1]),
-    }
-}
-
 /// The bids of the item's live or last auction, newest first.
 pub async fn bid_log(
     state: &AppState,
@@ -472,7 +463,7 @@ pub async fn bid_log(
             id,
             price: units(price),
             at,
-            bidder: mask(&nick),
+            bidder: crate::validate::mask(&nick),
             mine: Some(user) == viewer,
         })
         .collect();

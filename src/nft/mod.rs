@@ -197,14 +197,6 @@ impl NftDesk {
             .map(|c| c.store.clone())
             .ok_or_else(|| ApiError::internal("nft desk not started"))
     }
-
-    /// How many auctions run now.
-    pub fn live(&self) -> usize {
-        self.auctions
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .len()
-    }
 }
 
 /// The NFT errors' keys as the API answers them.

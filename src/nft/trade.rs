@@ -7,6 +7,7 @@
 use super::admin::{list_item, Sale};
 use super::{catalogue, coin_name, nft_error};
 use crate::db::now_ms;
+use crate::earn::unavailable;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Paging;
 use crate::funds::{coin_units, units};
@@ -20,10 +21,6 @@ use ::actors::nft::{BidTaken, Join, PayWon, PlaceBid};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
-
-fn unavailable() -> ApiError {
-    ApiError::new(Kind::Internal, "err_market_unavailable")
-}
 
 /// The item's live listing (on sale or awaiting payment).
 async fn live_listing(state: &AppState, item: i64) -> ApiResult<ListingRow> {
@@ -376,15 +373,12 @@ pub async fn collect(state: &AppState, user: i64, item: i64) -> ApiResult<Collec
         .execute(&mut *tx)
         .await?;
     }
-    sqlx::query("UPDATE nft_items SET favourites = (SELECT COUNT(*) FROM nft_favourites WHERE item_id = $1) WHERE id = $1")
-        .bind(item)
-        .execute(&mut *tx)
-        .await?;
     tx.commit().await?;
-    let (favourites,): (i64,) = sqlx::query_as("SELECT favourites FROM nft_items WHERE id = $1")
-        .bind(item)
-        .fetch_one(&state.db)
-        .await?;
+    let (favourites,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM nft_favourites WHERE item_id = $1")
+            .bind(item)
+            .fetch_one(&state.db)
+            .await?;
     Ok(Collected {
         collected: removed == 0,
         favourites,
