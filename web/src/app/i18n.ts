@@ -20,6 +20,8 @@ import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANG, LANG_TAGS, ROUTES, type Lang } from '../lib/constants';
+import { setNumberLocale } from '../lib/format';
+import { pluralsByLangTag } from './plurals';
 
 type Messages = Record<string, unknown>;
 
@@ -78,6 +80,11 @@ function startsOnHome(): boolean {
   return path === '' || path === '/' || path === ROUTES.home;
 }
 
+/** Figures take the language's separators before the switch re-renders the screens. */
+function applyNumberLocale(lang: Lang) {
+  setNumberLocale(LANG_TAGS[lang]);
+}
+
 function applyDocumentLang(lang: Lang) {
   if (typeof document !== 'undefined') document.documentElement.lang = LANG_TAGS[lang];
 }
@@ -131,15 +138,18 @@ export async function initI18n(lang: Lang): Promise<void> {
       missingKeyHandler: onMissingKey,
       react: { bindI18nStore: 'added' },
     });
+    pluralsByLangTag(i18next);
   }
   // The messages and antd-mobile's strings load side by side, not one after the other.
   await Promise.all([startsOnHome() ? loadPart(lang, 'app') : ensureLoaded(lang), ensureAntdLocale(lang)]);
+  applyNumberLocale(lang);
   await i18next.changeLanguage(lang);
   applyDocumentLang(lang);
 }
 
 export async function switchLanguage(lang: Lang): Promise<void> {
   await Promise.all([ensureLoaded(lang), ensureAntdLocale(lang)]);
+  applyNumberLocale(lang);
   await i18next.changeLanguage(lang);
   applyDocumentLang(lang);
 }

@@ -5,8 +5,8 @@
  * ever rounded by accident. Display rounding is explicit and always toward
  * zero, so a balance is never shown larger than it is.
  *
- * Which function for which number (all group thousands with "," and answer
- * "--" for a missing or invalid value):
+ * Which function for which number (all group thousands and mark decimals the
+ * way the app's language does, and answer "--" for a missing or invalid value):
  * - a price: `formatPrice(value, tick)`; the market's tick sets the decimals
  *   (66,478.61 on a 0.01 tick, 66,503.40 not 66503.4), never K/M: a trader
  *   needs every digit;
@@ -15,8 +15,10 @@
  * - any other amount of a coin (balance, fee, budget, total, margin, profit,
  *   deposit, withdrawal): `formatCoin(value, places)` with the coin's display
  *   precision `coinPlaces(coin)` (screens get it from `useCoinPlaces` in
- *   shared/funds/api). A total is an amount of the quote coin, so it takes
- *   the quote coin's precision;
+ *   shared/funds/api), trailing zeros past the second decimal dropped (a
+ *   zero BTC balance reads "0.00", not "0.0000000"). A total is an amount of
+ *   the quote coin, so it takes the quote coin's precision;
+ * - a rate or share in percent ("0.1" meaning 0.1 %): `formatPercent`;
  * - where space is short (24 h volume and turnover): `formatCompact`, the
  *   spec's M/K rule;
  * - a 24 h change: `formatChange`; the colour of anything signed: `trendColor`;
@@ -35,6 +37,55 @@
  * does not change while the market moves.
  */
 import { DEFAULT_PRECISION } from './constants';
+
+/*
+ * Separators of the app's language. The digits are this module's own (exact,
+ * cut toward zero); only the marks around them come from Intl.NumberFormat of
+ * the language's locale, so "1234567.5" reads "1,234,567.5" in English and
+ * Chinese, "1 234 567,5" in French, "1.234.567,5" in Portuguese and (CLDR's
+ * minimum grouping) "1000,5" but "10.000,5" in Spanish. i18n.ts sets the locale
+ * before it switches the language, so every screen re-rendered by the switch
+ * reads the new marks. Signs stay ASCII "+" and "-" in every language.
+ */
+interface NumberMarks {
+  tag: string;
+  /** Formats the integer part (a BigInt) with the locale's grouping. */
+  integer: Intl.NumberFormat;
+  decimal: string;
+  /** What stands before and after the digits of a percentage ("" and "%", or "" and " %"). */
+  percentBefore: string;
+  percentAfter: string;
+}
+
+function marksOf(tag: string): NumberMarks {
+  const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+  const decimal = new Intl.NumberFormat(tag).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  const parts = new Intl.NumberFormat(tag, { style: 'percent' }).formatToParts(0.5);
+  const first = parts.findIndex((part) => part.type === 'integer');
+  const last = parts.length - 1 - [...parts].reverse().findIndex((part) => part.type === 'integer');
+  const join = (list: Intl.NumberFormatPart[]) => list.map((part) => part.value).join('');
+  return { tag, integer, decimal, percentBefore: join(parts.slice(0, first)), percentAfter: join(parts.slice(last + 1)) };
+}
+
+let marks: NumberMarks = marksOf('en-US');
+
+/**
+ * Sets the locale (a BCP 47 tag, constants' `LANG_TAGS`) whose separators
+ * every figure uses from now on. An unknown tag keeps English marks.
+ */
+export function setNumberLocale(tag: string): void {
+  if (tag === marks.tag) return;
+  try {
+    marks = marksOf(tag);
+  } catch {
+    marks = marksOf('en-US');
+  }
+}
+
+/** The locale figures are currently written in. */
+export function numberLocale(): string {
+  return marks.tag;
+}
 
 /** Shown for a value that is missing or not a number. */
 export const PLACEHOLDER = '--';
@@ -94,11 +145,17 @@ export function toFixed(value: string | number | null | undefined, precision = D
   return `${isZero ? '' : sign(p)}${p.int}${precision > 0 ? `.${frac}` : ''}`;
 }
 
-/** Inserts thousands separators into the integer part of a plain decimal string ("-1234567.5" → "-1,234,567.5"). */
+/**
+ * Writes a plain decimal string with the language's marks: thousands grouped
+ * in the integer part, the decimal mark of the language ("-1234567.5" →
+ * "-1,234,567.5" in English, "-1 234 567,5" in French). Anything else is
+ * returned as it is.
+ */
 export function groupThousands(value: string): string {
-  const m = /^([+-]?)(\d+)(\.\d*)?([A-Z%]*)$/.exec(value);
+  const m = /^([+-]?)(\d+)(?:\.(\d*))?([A-Z%]*)$/.exec(value);
   if (!m) return value;
-  return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}${m[4]}`;
+  const frac = m[3] === undefined ? '' : `${marks.decimal}${m[3]}`;
+  return `${m[1]}${marks.integer.format(BigInt(m[2]))}${frac}${m[4]}`;
 }
 
 /** Exactly `places` decimals, cut toward zero, grouped ("67025.929", 2 → "67,025.92"). */
@@ -158,11 +215,39 @@ export function coinPlaces(coin: CoinPrecision): number {
 
 /**
  * An amount of a coin (balance, fee, total, margin, profit) with the coin's
- * display precision `places` (`coinPlaces`); exact digits while it is not
- * known yet, so a small balance never flashes as zero.
+ * display precision `places` (`coinPlaces`), cut toward zero; zeros past the
+ * second decimal are dropped, since they say nothing ("0.00 BTC", "100.00 /
+ * 100.00 BTC", "0.0012 BTC", "1.0014985 BTC"). Exact digits while the
+ * precision is not known yet, so a small balance never flashes as zero.
  */
 export function formatCoin(value: string | number | null | undefined, places: number | null | undefined): string {
-  return places === null || places === undefined ? formatDecimal(value) : formatFixed(value, places);
+  if (places === null || places === undefined) return formatDecimal(value);
+  const fixed = toFixed(value, places);
+  if (fixed === PLACEHOLDER) return fixed;
+  const keep = Math.min(places, DEFAULT_PRECISION);
+  const [int, frac = ''] = fixed.split('.');
+  const shown = frac.replace(/0+$/, '').padEnd(keep, '0');
+  return groupThousands(shown ? `${int}.${shown}` : int);
+}
+
+/**
+ * A rate or share given in percent ("0.1" is 0.1 %), with `places` decimals
+ * cut toward zero, written the language's way ("0.10%" in English, "0,10 %"
+ * in French). `sign` puts "+" in front of a value above zero; `trim` drops
+ * trailing zeros ("5.00" → "5 %").
+ */
+export function formatPercent(
+  value: string | number | null | undefined,
+  places = DEFAULT_PRECISION,
+  { sign: withSign = false, trim = false }: { sign?: boolean; trim?: boolean } = {},
+): string {
+  const p = parseDecimal(value);
+  if (!p) return PLACEHOLDER;
+  const digits = trim ? trimmed(p, places) : toFixed(value, places);
+  const plus = withSign && !digits.startsWith('-') && /[1-9]/.test(digits) ? '+' : '';
+  const negative = digits.startsWith('-');
+  const body = groupThousands(negative ? digits.slice(1) : digits);
+  return `${negative ? '-' : plus}${marks.percentBefore}${body}${marks.percentAfter}`;
 }
 
 /** A formatted value with "+" in front when it is above zero (profits, ledger credits). */
@@ -192,13 +277,12 @@ export function formatCompact(value: string | number | null | undefined): string
   return groupThousands(trimmed(p, 4));
 }
 
-/** A 24 h change as a signed percentage with two decimals ("+1.2" → "+1.20%", "0" → "0.00%"). */
+/**
+ * A 24 h change as a signed percentage with two decimals ("+1.2" → "+1.20%",
+ * "0" → "0.00%"); a change too small to show reads without a sign.
+ */
 export function formatChange(change: string | null | undefined): string {
-  const p = parseDecimal(change);
-  if (!p) return PLACEHOLDER;
-  const trend = trendOf(change);
-  const abs = toFixed(`${p.int}.${p.frac}`, 2);
-  return `${trend === 'up' ? '+' : trend === 'down' ? '-' : ''}${abs}%`;
+  return formatPercent(change, 2, { sign: true });
 }
 
 /** Base and quote of "BTC/USDT". */

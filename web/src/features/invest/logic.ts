@@ -73,6 +73,22 @@ export function isCoin(value: unknown): value is Coin {
   return typeof value === 'string' && (COINS as readonly string[]).includes(value);
 }
 
+/**
+ * The tab and coin the list opens on when the address names none: one the
+ * caller can invest in. "Sell high" takes the coin, "buy low" the quote
+ * (USDT): a user holding a listed coin lands on selling it high, one holding
+ * only USDT on buying low, and a visitor (or an empty wallet) on "sell high"
+ * of BTC. `held(name)` says whether the spot account holds any of a currency.
+ */
+export function landingTab(held: ((name: string) => boolean) | null, quote = 'USDT'): { kind: Kind; coin: Coin } {
+  if (held) {
+    const coin = COINS.find((c) => held(c));
+    if (coin) return { kind: 'call', coin };
+    if (held(quote)) return { kind: 'put', coin: COINS[0] };
+  }
+  return { kind: 'call', coin: COINS[0] };
+}
+
 /** What the rule needs of a product (or an order). */
 export interface Terms {
   kind: Kind;
@@ -205,7 +221,7 @@ export type SharesIssueKey = 'required' | 'whole' | 'atLeastOne' | 'overLeft' | 
 
 export interface SharesIssue {
   key: SharesIssueKey;
-  values?: Record<string, string>;
+  values?: Record<string, string | number>;
 }
 
 /** What is wrong with the shares typed, or null when they may be bought. */
@@ -216,7 +232,7 @@ export function checkShares(text: string, l: ShareLimits): SharesIssue | null {
   const shares = Number(v);
   if (shares < 1) return { key: 'atLeastOne' };
   if (l.left <= 0) return { key: 'soldOut' };
-  if (shares > l.left) return { key: 'overLeft', values: { left: String(l.left) } };
+  if (shares > l.left) return { key: 'overLeft', values: { count: l.left } };
   if (l.balance !== null) {
     const invested = investedOf(l.unit, shares);
     if (invested !== null && compareDecimal(invested, l.balance) === 1) return { key: 'insufficient', values: { amount: invested, balance: l.balance } };
@@ -291,7 +307,3 @@ export function payoffPoints(t: Terms, amount: string, { lowPct = 80, highPct = 
     });
 }
 
-/** The locale key (under `invest.`) of a number of days: one day reads apart ("1 day", not "1 days"). */
-export function daysKey(days: number): 'oneDay' | 'daysCount' {
-  return days === 1 ? 'oneDay' : 'daysCount';
-}

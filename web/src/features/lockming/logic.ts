@@ -10,7 +10,7 @@
  * chart, a progress bar).
  */
 import { addDecimal, fromUnits, subtractDecimal, toUnits } from '../../lib/decimal';
-import { compareDecimal, formatFixed, multiplyDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
+import { compareDecimal, formatPercent, multiplyDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
 import type { LockCategory } from '../../shared/lock/routes';
 
 /** Decimals an amount of a product's coin may have (what the server accepts). */
@@ -64,7 +64,7 @@ export function rateText(value: string | null | undefined): string {
   const p = parseDecimal(value ?? null);
   if (!p) return PLACEHOLDER;
   const places = Math.min(4, Math.max(2, p.frac.length));
-  return `${formatFixed(value, places)}%`;
+  return formatPercent(value, places);
 }
 
 /** A daily yield range ("0.30% – 0.40%"; one rate when both ends are the same). */

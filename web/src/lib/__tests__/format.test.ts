@@ -93,7 +93,17 @@ describe('amounts of a coin: its display precision', () => {
     expect(formatCoin('1.0014985', coinPlaces(BTC))).toBe('1.0014985');
     expect(formatCoin('0.0000015', coinPlaces(BTC))).toBe('0.0000015');
     expect(formatCoin('0.00000159', coinPlaces(BTC))).toBe('0.0000015');
-    expect(formatCoin('2', coinPlaces(ETH))).toBe('2.000000');
+    expect(formatCoin('2', coinPlaces(ETH))).toBe('2.00');
+  });
+
+  it('drops zeros past the second decimal, which say nothing', () => {
+    expect(formatCoin('0', coinPlaces(BTC))).toBe('0.00');
+    expect(formatCoin('100.00000000', coinPlaces(BTC))).toBe('100.00');
+    expect(formatCoin('0.00120000', coinPlaces(BTC))).toBe('0.0012');
+    expect(formatCoin('0.00000001', coinPlaces(BTC))).toBe('0.00');
+    expect(formatCoin('5', 0)).toBe('5');
+    expect(formatCoin('5.5', 1)).toBe('5.5');
+    expect(formatCoin('7', 1)).toBe('7.0');
   });
 
   it('formats a total with the quote coin precision', () => {

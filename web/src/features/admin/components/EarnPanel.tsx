@@ -126,7 +126,7 @@ function ProductCard({ product: p, onEdit }: { product: LockProduct; onEdit: () 
         {p.today_rate !== null ? <span className="earn-muted">{t('admin.earn.today', { rate: `${p.today_rate}%` })}</span> : null}
       </div>
       <div className="earn-figures">
-        <Figure label={t('admin.earn.days')}>{t('admin.earn.daysValue', { days: p.days })}</Figure>
+        <Figure label={t('admin.earn.days')}>{t('admin.earn.daysValue', { count: p.days })}</Figure>
         <Figure label={t('admin.earn.minAmount')}>{coinAmount(p.min_amount, p.currency)}</Figure>
         <Figure label={t('admin.earn.userCap')}>{coinAmount(p.user_cap, p.currency)}</Figure>
         <Figure label={t('admin.earn.totalCap')}>{coinAmount(p.total_cap, p.currency)}</Figure>

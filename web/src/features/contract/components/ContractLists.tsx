@@ -81,7 +81,7 @@ export function ContractLists() {
     if (!ok) return;
     try {
       const res = await batchClose({ type }).unwrap();
-      showToast(t('contract.batchClosed', { n: res.closed?.length ?? 0 }), 'success');
+      showToast(t('contract.batchClosed', { count: res.closed?.length ?? 0 }), 'success');
     } catch {
       // Shown by the base query.
     }

@@ -296,7 +296,7 @@ export function OptionChart({ symbol, price, tick, seconds }: Props) {
   }, [symbol, sec, open, countdowns]);
 
   const hasPrice = (seen.get(symbol)?.length ?? 0) > 0 || Number(price) > 0;
-  const expiryLeft = nearest ? formatCountdown(remainingMs(nearest.expires_at, now)) : t('contract.secondsValue', { n: seconds });
+  const expiryLeft = nearest ? formatCountdown(remainingMs(nearest.expires_at, now)) : t('contract.secondsValue', { count: seconds });
 
   return (
     <div className="ct-ochart-wrap">

@@ -142,7 +142,7 @@ export default function SecondsPage() {
           </div>
           <div>
             <span>{t('contract.duration')}</span>
-            <b>{t('contract.secondsValue', { n: duration.seconds })}</b>
+            <b>{t('contract.secondsValue', { count: duration.seconds })}</b>
           </div>
           <div>
             <span>{t('contract.amount')}</span>

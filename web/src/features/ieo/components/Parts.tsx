@@ -41,7 +41,7 @@ export function Progress({ p, exact }: { p: Project; exact: (v: string) => strin
         <span className="ieo-progress-amounts">
           {exact(p.subscribed)} / {exact(p.supply)} {p.token}
         </span>
-        <span>{p.subscribers === 1 ? t('ieo.oneSubscriber') : t('ieo.subscribers', { n: p.subscribers })}</span>
+        <span>{t('ieo.subscribers', { count: p.subscribers })}</span>
       </div>
       {over ? (
         <p className="ieo-over-note" data-testid="ieo-oversubscribed">

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   aprText,
   checkShares,
-  daysKey,
   distanceText,
   investedOf,
   isAbove,
   isCoin,
   isKind,
   isOrderFilter,
+  landingTab,
   orderState,
   outcomeOps,
   outcomes,
@@ -140,7 +140,7 @@ describe('the purchase form', () => {
     expect(checkShares('', l)).toEqual({ key: 'required' });
     expect(checkShares('1.5', l)).toEqual({ key: 'whole' });
     expect(checkShares('0', l)).toEqual({ key: 'atLeastOne' });
-    expect(checkShares('51', l)).toEqual({ key: 'overLeft', values: { left: '50' } });
+    expect(checkShares('51', l)).toEqual({ key: 'overLeft', values: { count: 50 } });
     expect(checkShares('1', { ...l, left: 0 })).toEqual({ key: 'soldOut' });
     expect(checkShares('1', l)).toBeNull();
     expect(checkShares('50', { ...l, balance: null })).toBeNull();
@@ -200,9 +200,18 @@ describe('the payoff chart', () => {
   });
 });
 
-describe('days', () => {
-  it('reads one day apart', () => {
-    expect(daysKey(1)).toBe('oneDay');
-    expect(daysKey(3)).toBe('daysCount');
+describe('the tab the list opens on', () => {
+  const holds = (...names: string[]) => (name: string) => names.includes(name);
+
+  it('is one the caller can invest in', () => {
+    // USDT only: "sell high" needs the coin, so buying low is what this user can do.
+    expect(landingTab(holds('USDT'))).toEqual({ kind: 'put', coin: 'BTC' });
+    expect(landingTab(holds('BTC', 'USDT'))).toEqual({ kind: 'call', coin: 'BTC' });
+    expect(landingTab(holds('ETH'))).toEqual({ kind: 'call', coin: 'ETH' });
+  });
+
+  it('is selling BTC high for a visitor or an empty wallet', () => {
+    expect(landingTab(null)).toEqual({ kind: 'call', coin: 'BTC' });
+    expect(landingTab(holds())).toEqual({ kind: 'call', coin: 'BTC' });
   });
 });

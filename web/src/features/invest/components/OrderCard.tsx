@@ -9,7 +9,7 @@ import { Line } from '../../../components/Figures';
 import { formatDateTime } from '../../../lib/format';
 import type { DualOrder, Sample } from '../api';
 import { useDualFigures } from '../figures';
-import { aprText, daysKey, isAbove, orderState } from '../logic';
+import { aprText, isAbove, orderState } from '../logic';
 import { KindTag, Outcomes } from './Parts';
 
 const STATE_COLOR = { purchased: 'primary', settling: 'warning', completed: 'success', failed: 'danger' } as const;
@@ -19,7 +19,7 @@ function Samples({ samples, read }: { samples: Sample[]; read: (v: string) => st
   if (samples.length === 0) return null;
   return (
     <details className="dual-samples" data-testid="dual-samples">
-      <summary>{t('invest.samples', { n: samples.length })}</summary>
+      <summary>{t('invest.samples', { count: samples.length })}</summary>
       <ol>
         {samples.map((s) => (
           <li key={s.at}>
@@ -55,7 +55,7 @@ export function OrderCard({ o }: { o: DualOrder }) {
         <Line label={t('invest.shares')}>{o.shares}</Line>
         <Line label={t('invest.apr')}>{aprText(o.apr)}</Line>
         <Line label={t('invest.linkedPrice')}>{read(o.linked_price)}</Line>
-        <Line label={t('invest.days')}>{t(`invest.${daysKey(o.days)}`, { days: o.days })}</Line>
+        <Line label={t('invest.days')}>{t('invest.daysCount', { count: o.days })}</Line>
         <Line label={t('invest.maturity')}>{formatDateTime(o.matures_at)}</Line>
       </div>
       <Outcomes kind={o.kind} linked={read(o.linked_price)} below={o.if_below} above={o.if_above} exact={exact} settled={side} />

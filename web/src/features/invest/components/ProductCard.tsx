@@ -10,7 +10,7 @@ import { TapCard } from '../../../components/TapCard';
 import { formatDateTime } from '../../../lib/format';
 import type { DualProduct } from '../api';
 import { useDualFigures } from '../figures';
-import { aprText, daysKey, distanceText } from '../logic';
+import { aprText, distanceText } from '../logic';
 import { KindTag } from './Parts';
 
 export function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void }) {
@@ -24,7 +24,7 @@ export function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void 
         <CoinIcon name={p.currency} size={28} />
         <strong className="ellipsis">{`${p.currency}/${p.quote}`}</strong>
         <KindTag kind={p.kind} />
-        <span className="dual-days">{t(`invest.${daysKey(p.days)}`, { days: p.days })}</span>
+        <span className="dual-days">{t('invest.daysCount', { count: p.days })}</span>
       </div>
       <div className="ui-main dual-product-main">
         <div className="ui-big dual-apr">

@@ -30,7 +30,7 @@ import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { INDEX_REFRESH_MS, useBuyDualMutation, useGetDualProductQuery, type DualDetail, type DualProduct } from '../api';
 import { KindTag, NotProtected, Outcomes } from '../components/Parts';
 import { useDualFigures } from '../figures';
-import { aprText, checkShares, daysKey, distanceText, investedOf, outcomes, periodRate, sanitizeShares, type SharesIssue } from '../logic';
+import { aprText, checkShares, distanceText, investedOf, outcomes, periodRate, sanitizeShares, type SharesIssue } from '../logic';
 import { INVEST_ROUTES, purchaseRoute } from '../paths';
 import '../../../components/ui.css';
 import '../invest.css';
@@ -65,7 +65,7 @@ function Terms({ detail }: { detail: DualDetail }) {
           {price(p.currency, p.quote, p.index_price)}
           {distance ? <span className="ui-sub">{t('invest.linkedVsIndex', { distance })}</span> : null}
         </Line>
-        <Line label={t('invest.days')}>{t(`invest.${daysKey(p.days)}`, { days: p.days })}</Line>
+        <Line label={t('invest.days')}>{t('invest.daysCount', { count: p.days })}</Line>
         <Line label={t('invest.interestFrom')} testId="dual-terms-starts">
           {formatDateTime(p.starts_at)}
         </Line>
@@ -81,7 +81,7 @@ function Terms({ detail }: { detail: DualDetail }) {
         {t('invest.holdingNote', { start: formatDateTime(p.starts_at), end: formatDateTime(p.matures_at) })}
       </p>
       <p className="hint ui-note">{t('invest.settlementRule')}</p>
-      {detail.samples.length > 0 ? <p className="hint ui-note">{t('invest.samplingNow', { n: detail.samples.length })}</p> : null}
+      {detail.samples.length > 0 ? <p className="hint ui-note">{t('invest.samplingNow', { count: detail.samples.length })}</p> : null}
     </section>
   );
 }
@@ -116,9 +116,9 @@ function PurchaseForm({ p }: { p: DualProduct }) {
   const issueText = (i: SharesIssue) => {
     const v = i.values ?? {};
     return t(`invest.errors.${i.key}`, {
-      left: v.left,
-      amount: v.amount ? exact(v.amount) : undefined,
-      balance: v.balance ? money(v.balance, p.invest_currency) : undefined,
+      count: v.count,
+      amount: typeof v.amount === 'string' ? exact(v.amount) : undefined,
+      balance: typeof v.balance === 'string' ? money(v.balance, p.invest_currency) : undefined,
       coin: p.invest_currency,
     });
   };
@@ -129,7 +129,7 @@ function PurchaseForm({ p }: { p: DualProduct }) {
       content: (
         <div className="ui-dialog dual-dialog" data-testid="dual-confirm">
           <Line label={t('invest.product')}>
-            {`${p.currency}/${p.quote} · ${t(`invest.kind.${p.kind}`)} · ${t(`invest.${daysKey(p.days)}`, { days: p.days })}`}
+            {`${p.currency}/${p.quote} · ${t(`invest.kind.${p.kind}`)} · ${t('invest.daysCount', { count: p.days })}`}
           </Line>
           <Line label={t('invest.shares')}>{count}</Line>
           <Line label={t('invest.invested')} testId="dual-confirm-amount" strong>
@@ -181,7 +181,7 @@ function PurchaseForm({ p }: { p: DualProduct }) {
             {issueText(shown)}
           </p>
         ) : (
-          <p className="ui-field-hint">{t('invest.sharesHint', { left: p.shares_left })}</p>
+          <p className="ui-field-hint">{t('invest.sharesHint', { count: p.shares_left })}</p>
         )}
       </div>
       <div className="ui-total">

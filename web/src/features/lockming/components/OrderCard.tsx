@@ -92,7 +92,7 @@ export function OrderCard({ order: o }: { order: LockOrder }) {
         </div>
       </div>
       <Measure label={t('lockming.orders.paidDays')} percent={paidPercent(o.paid_days, o.days)} testId="lm-order-days">
-        {t('lockming.orders.daysOf', { paid: o.paid_days, days: o.days })}
+        {t('lockming.orders.daysOf', { paid: o.paid_days, count: o.days })}
       </Measure>
       <div className="ui-lines">
         <Line label={t('lockming.orders.rates')}>{rangeText(o.rate_min, o.rate_max)}</Line>

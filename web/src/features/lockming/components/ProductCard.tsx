@@ -50,7 +50,7 @@ export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOp
         </Figure>
       </div>
       <div className="ui-grid ui-grid-3">
-        <Figure label={t('lockming.days')}>{t('lockming.daysCount', { days: p.days })}</Figure>
+        <Figure label={t('lockming.days')}>{t('lockming.daysCount', { count: p.days })}</Figure>
         <Figure label={t('lockming.minimum')}>
           {money(p.min_amount, p.currency)} {p.currency}
         </Figure>

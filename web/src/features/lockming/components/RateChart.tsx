@@ -7,12 +7,13 @@
 import { Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { axisTick, CHART, shortDay, tooltipStyle } from '../../../components/chartTheme';
+import { formatPercent } from '../../../lib/format';
 import type { DayRate } from '../api';
 import { ratePoints, rateText } from '../logic';
 
-/** An axis label: the percent with at most 3 decimals (the picture only). */
+/** An axis label: the percent with at most 3 decimals, in the language's marks (the picture only). */
 function axisPercent(n: number): string {
-  return Number.isFinite(n) ? `${+n.toFixed(3)}%` : '';
+  return Number.isFinite(n) ? formatPercent(n.toFixed(3), 3, { trim: true }) : '';
 }
 
 export default function RateChart({ rates, min, max }: { rates: DayRate[]; min: string; max: string }) {

@@ -84,7 +84,7 @@ function Terms({ p, room }: { p: LockProduct; room: string | null }) {
         </Figure>
       </div>
       <div className="ui-lines">
-        <Line label={t('lockming.days')}>{t('lockming.daysCount', { days: p.days })}</Line>
+        <Line label={t('lockming.days')}>{t('lockming.daysCount', { count: p.days })}</Line>
         <Line label={t('lockming.minimum')} testId="lm-terms-min">
           {money(p.min_amount, coin)} {coin}
         </Line>
@@ -118,6 +118,14 @@ function Rates({ detail }: { detail: LockProductDetail }) {
       <h2 className="ui-card-title">{t('lockming.buy.history')}</h2>
       {detail.rates.length === 0 ? (
         <p className="hint lm-chart-empty">{t('lockming.buy.noRates')}</p>
+      ) : detail.rates.length === 1 ? (
+        // One day is a dot, not a history: the rate as a figure and the day it starts.
+        <div className="lm-chart-first" data-testid="lm-rate-first">
+          <Figure label={t('lockming.dayRate')} testId="lm-rate-first-value">
+            {rateText(detail.rates[0].rate)}
+          </Figure>
+          <p className="hint">{t('lockming.buy.historyStarts', { day: detail.rates[0].day })}</p>
+        </div>
       ) : (
         <Suspense fallback={<div className="lm-chart" />}>
           <RateChart rates={detail.rates} min={p.rate_min} max={p.rate_max} />
@@ -200,7 +208,7 @@ function BuyForm({ p, room, balance }: { p: LockProduct; room: string | null; ba
           <Line label={t('lockming.buy.daily')}>{`${money(v.daily.min, coin)} – ${money(v.daily.max, coin)} ${coin}`}</Line>
           <Line label={t('lockming.buy.total')}>{`${money(v.total.min, coin)} – ${money(v.total.max, coin)} ${coin}`}</Line>
           <Line label={t('lockming.maturity')}>{formatDateTime(v.schedule.maturity)}</Line>
-          <p className="lm-warning">{t('lockming.buy.confirmWarning', { days: p.days, rate: rateText(p.penalty_rate) })}</p>
+          <p className="lm-warning">{t('lockming.buy.confirmWarning', { count: p.days, rate: rateText(p.penalty_rate) })}</p>
         </div>
       ),
       confirmText: t('lockming.buy.confirm'),

@@ -130,7 +130,7 @@ function CategoryCard({ category, products }: { category: LockCategory; products
   else if (stats && stats.bestRate !== null) {
     const days =
       stats.minDays === stats.maxDays
-        ? t('lockming.daysCount', { days: stats.minDays ?? 0 })
+        ? t('lockming.daysCount', { count: stats.minDays ?? 0 })
         : t('lockming.daysRange', { min: stats.minDays, max: stats.maxDays });
     line = `${t('lockming.categories.upTo', { rate: rateText(stats.bestRate) })} · ${days}`;
   }

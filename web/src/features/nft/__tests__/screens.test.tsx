@@ -128,6 +128,10 @@ describe('an auction', { timeout: 20_000 }, () => {
   it('shows a bid from the socket at once, and says when a late bid moved the end', async () => {
     renderAt('/pages/nft/artworkDetail?id=14', <ArtworkDetailPage />);
     expect(await screen.findByTestId('nft-current-bid')).toHaveTextContent('60 USDT');
+    // The step and the deposit are amounts of the auction's coin, and say which.
+    expect(screen.getByTestId('nft-step')).toHaveTextContent(/^5 USDT$/);
+    expect(screen.getByTestId('nft-deposit-figure')).toHaveTextContent(/^10 USDT$/);
+    expect(screen.getByTestId('nft-bids')).toHaveTextContent(/^2 \(2 bidders\)$/);
     expect(subscribed).toContainEqual({ channel: 'nft', symbol: '9' });
     const bid = handlers.get('nft_bid');
     expect(bid).toBeDefined();

@@ -16,7 +16,7 @@ export function ArtistCard({ artist }: { artist: Artist }) {
           {artist.name}
         </strong>
         <span className="nft-clamp hint">{artist.intro}</span>
-        <span className="nft-artist-counts">{t('nft.artist.counts', { items: artist.items, collections: artist.collections })}</span>
+        <span className="nft-artist-counts">{`${t('nft.artist.itemCount', { count: artist.items })} · ${t('nft.artist.collectionCount', { count: artist.collections })}`}</span>
       </div>
     </TapCard>
   );

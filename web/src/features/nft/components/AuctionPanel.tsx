@@ -76,7 +76,7 @@ export function DepositButton({ detail }: { detail: ItemDetail }) {
               {balance(spot, item.currency)} {item.currency_name}
             </Line>
           ) : null}
-          <p className="nft-dialog-note">{t('nft.auction.depositNote', { hours: config.data?.pay_hours ?? 24 })}</p>
+          <p className="nft-dialog-note">{t('nft.auction.depositNote', { count: config.data?.pay_hours ?? 24 })}</p>
         </div>
       ),
       confirmText: t('nft.auction.payDeposit'),
@@ -220,13 +220,13 @@ export function AuctionPanel({ detail, offset, onElapsed }: { detail: ItemDetail
         ) : null}
         <div className="ui-grid ui-grid-3 nft-auction-grid">
           <Figure label={t('nft.auction.step')} testId="nft-step">
-            {exact(a.step)}
+            {money(a.step)}
           </Figure>
           <Figure label={t('nft.auction.deposit')} testId="nft-deposit-figure">
-            {exact(a.margin)}
+            {money(a.margin)}
           </Figure>
           <Figure label={t('nft.auction.bids')} testId="nft-bids">
-            {t('nft.auction.bidsValue', { bids: a.bids, bidders: a.bidders })}
+            {t('nft.auction.bidsValue', { bids: a.bids, count: a.bidders })}
           </Figure>
         </div>
         {a.my_bid !== null && token ? (

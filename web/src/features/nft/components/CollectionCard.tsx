@@ -21,7 +21,7 @@ export function CollectionCard({ collection: c, onOpen }: { collection: Collecti
         <strong className="ellipsis">{c.name}</strong>
         <span className="hint ellipsis">{c.artist_name}</span>
         {c.intro ? <span className="nft-clamp hint">{c.intro}</span> : null}
-        <span className="nft-artist-counts">{t('nft.collection.items', { n: c.items })}</span>
+        <span className="nft-artist-counts">{t('nft.collection.items', { count: c.items })}</span>
       </div>
     </TapCard>
   );

@@ -31,7 +31,7 @@ function ArtistView({ detail, collection, onCollection }: { detail: ArtistDetail
         <img className="nft-avatar big" src={a.avatar} alt="" />
         <div className="nft-artist-who">
           <h1 data-testid="nft-artist-name">{a.name}</h1>
-          <span className="nft-artist-counts">{t('nft.artist.counts', { items: a.items, collections: a.collections })}</span>
+          <span className="nft-artist-counts">{`${t('nft.artist.itemCount', { count: a.items })} · ${t('nft.artist.collectionCount', { count: a.collections })}`}</span>
         </div>
       </section>
       {a.intro ? <p className="nft-intro nft-artist-intro">{a.intro}</p> : null}
