@@ -24,8 +24,8 @@ import { LANGS, closePopNotice, confirmDialog, expectToast, locale, noOverflow, 
 import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { expectPage } from './lib/page.mjs';
 
-const L = { zh: locale('zh', 'lockming').lockming, en: locale('en', 'lockming').lockming };
-const APP = { zh: locale('zh'), en: locale('en') };
+const L = { zh: locale('zh', 'lockming').lockming, en: locale('en', 'lockming').lockming, fra: locale('fra', 'lockming').lockming };
+const APP = { zh: locale('zh'), en: locale('en'), fra: locale('fra') };
 const FUND_ZH = locale('zh', 'fund').fund;
 
 const ROUTES = {
@@ -44,6 +44,15 @@ const tid = (id, root = page) => root.locator(`[data-testid="${id}"]`);
 /** A screenshot lockming-<name>.png of the screen at rest, checked for overflow. */
 const shot = (name, full = false, p = page) => shotOf(p, `lockming-${name}`, { prefix: '', fullPage: full });
 const expectText = (selector, want, what, p = page) => expectTextOn(p, selector, want, what);
+
+/** Waits until the element reads exactly `want` (separators included: no stripping). */
+async function expectTextExact(selector, want, what, p = page) {
+  const ok = await p
+    .waitForFunction(([s, w]) => document.querySelector(s)?.textContent?.trim() === w, [selector, want], { timeout: 10_000 })
+    .then(() => true, () => false);
+  const got = ok ? want : ((await p.locator(selector).first().textContent().catch(() => null)) ?? '(missing)').trim();
+  check(ok, `${what} reads ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
+}
 
 /** The Lock tab, from the tab bar as a person opens it, with its totals and the three kinds. */
 async function openLockTab(lang) {
@@ -66,6 +75,28 @@ async function openProduct() {
   const card = page.locator('[data-testid="lm-product"]', { has: page.locator('[data-testid="lm-product-name"]', { hasText: PRODUCT }) });
   await card.waitFor();
   return card;
+}
+
+/**
+ * The rate history of the product page: a chart from two days on; with one
+ * day (a fresh server's product), that day's rate as a figure and the day the
+ * history starts, never a chart of one dot.
+ */
+async function expectRates(lang) {
+  const id = Number(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('id'));
+  const { rates } = await apiAs(page, '/lh/deposit/detail', { id });
+  if (rates.length >= 2) {
+    await page.locator('[data-testid="lm-rate-chart"] svg').first().waitFor();
+    return;
+  }
+  check(rates.length === 1, `a running product has its first day's rate (got ${JSON.stringify(rates)})`);
+  await tid('lm-rate-first').waitFor();
+  check((await tid('lm-rate-chart').count()) === 0, 'one day is not drawn as a chart');
+  const text = await tid('lm-rate-first').innerText();
+  check(text.includes(L[lang].buy.historyStarts.replace('{{day}}', rates[0].day)), `the first rate says the day its history starts (got "${text}")`);
+  const value = (await tid('lm-rate-first-value').innerText()).trim();
+  const want = lang === 'fra' ? /^0,(3\d{1,3}|40+)\u00a0%$/ : /^0\.(3\d{1,3}|40+)%$/;
+  check(want.test(value), `the first rate reads as a percentage in ${lang} (got "${value}")`);
 }
 
 /** Types an amount as a person does (the box cleared first). */
@@ -176,7 +207,7 @@ await run('lockming', async (open) => {
     const today = (await card.locator('[data-testid="lm-product-today"]').innerText()).trim();
     check(/^0\.(3\d{1,3}|40+)%$/.test(today), `today's rate is within the range (got "${today}")`);
     const text = await card.innerText();
-    check(text.includes(L.zh.daysCount.replace('{{days}}', '5')) && plain(text).includes('100.00USDT'), `the card shows 5 days and the 100 USDT minimum (got "${text}")`);
+    check(text.includes(L.zh.daysCount_other.replace('{{count}}', '5')) && plain(text).includes('100.00USDT'), `the card shows 5 days and the 100 USDT minimum (got "${text}")`);
     check((await card.getAttribute('data-open')) === '1', 'the product takes subscriptions');
     // Only lock products here.
     const names = await page.locator('[data-testid="lm-product-name"]').allInnerTexts();
@@ -194,7 +225,7 @@ await run('lockming', async (open) => {
     // The cap, with the user's room under it once the summary answered.
     await page.locator('[data-testid="lm-terms-cap"] .lm-sub').waitFor();
     check(plain(await tid('lm-terms-cap').innerText()).includes('50000.00USDT'), 'the per-user cap is 50,000 USDT');
-    await page.locator('[data-testid="lm-rate-chart"] svg').first().waitFor();
+    await expectRates('zh');
     await expectText('[data-testid="lm-balance"]', L.zh.buy.available.replace('{{amount}}', '1,000.00').replace('{{coin}}', 'USDT'), 'the spot balance');
   });
 
@@ -232,7 +263,7 @@ await run('lockming', async (open) => {
     const card = page.locator(`[data-testid="lm-order"][data-id="${orderId}"]`);
     await expectText(`[data-testid="lm-order"][data-id="${orderId}"] [data-testid="lm-order-amount"]`, '100.00', 'the principal');
     const days = (await card.locator('[data-testid="lm-order-days"]').innerText()).trim();
-    check(days === L.zh.orders.daysOf.replace('{{paid}}', '0').replace('{{days}}', '5'), `no day is paid yet (got "${days}")`);
+    check(days === L.zh.orders.daysOf_other.replace('{{paid}}', '0').replace('{{count}}', '5'), `no day is paid yet (got "${days}")`);
     // The maturity the preview promised is the server's.
     const maturity = await dateTimeOf(page, order.matures_at);
     check((await card.innerText()).includes(maturity), `the order matures at ${maturity}`);
@@ -303,7 +334,7 @@ await run('lockming', async (open) => {
     await page.locator(`[data-testid="lm-product"][data-id="${productId}"]`).click();
     await waitForRoute(page, ROUTES.buy);
     await tid('lm-terms').waitFor();
-    await page.locator('[data-testid="lm-rate-chart"] svg').first().waitFor();
+    await expectRates('en');
     await typeAmount('2000');
     await expectIssue('balance', 'en');
     await enterHundred();
@@ -321,6 +352,33 @@ await run('lockming', async (open) => {
     await shot('orders-ended-en');
   });
 
+  await step('the same screens in French: figures with French separators, percentages "0,30 %", the first rate as a figure', async () => {
+    await setLang(page, 'fra');
+    await openLockTab('fra');
+    check((await tid('lm-hero').innerText()).includes(L.fra.title), 'the Lock tab is in French');
+    // Nothing locked any more: a zero reads "0,00", never "0,0000000".
+    const tab = await page.locator('[data-testid="lm-platform"]').innerText();
+    check(!/0[,.]0{3,}/.test(tab), `no zero with a tail of decimals on the Lock tab (got "${tab}")`);
+    await shot('welcome-fra');
+    await openProduct();
+    // Narrow no-break spaces group, a comma marks the decimals, a no-break space before "%".
+    await expectTextExact(`[data-testid="lm-product"][data-id="${productId}"] [data-testid="lm-product-remaining"]`, '1\u202f000\u202f000,00 / 1\u202f000\u202f000,00 USDT', 'the quota left in French');
+    await expectTextExact(`[data-testid="lm-product"][data-id="${productId}"] [data-testid="lm-product-range"]`, '0,30\u00a0% – 0,40\u00a0%', 'the daily range in French');
+    const card = await page.locator(`[data-testid="lm-product"][data-id="${productId}"]`).innerText();
+    check(card.includes(L.fra.daysCount_other.replace('{{count}}', '5')), `the card says 5 days in French (got "${card}")`);
+    await shot('list-fra');
+    await page.locator(`[data-testid="lm-product"][data-id="${productId}"]`).click();
+    await waitForRoute(page, ROUTES.buy);
+    await tid('lm-terms').waitFor();
+    await expectRates('fra');
+    await expectTextExact('[data-testid="lm-terms-penalty"]', L.fra.buy.penaltyOf.replace('{{rate}}', '0,50\u00a0%'), 'the penalty in French');
+    await typeAmount('100');
+    await tid('lm-preview').waitFor();
+    await expectTextExact('[data-testid="lm-preview-daily"]', '0,30 – 0,40 USDT', 'the estimated daily income in French');
+    await shot('buy-fra', true);
+    await setLang(page, 'zh');
+  });
+
   await step('no lock-up screen overflows at 390 px in any of the nine languages', async () => {
     await noOverflowIn(
       page,
@@ -329,7 +387,7 @@ await run('lockming', async (open) => {
         [ROUTES.welcome, '[data-testid="lm-cat-lock"] .lm-cat-stats'],
         [`${ROUTES.list}?category=lock`, '[data-testid="lm-product"]'],
         [`${ROUTES.list}?category=cloud`, '[data-testid="lm-product"]'],
-        [`${ROUTES.buy}?id=${productId}`, '[data-testid="lm-rate-chart"] svg'],
+        [`${ROUTES.buy}?id=${productId}`, '[data-testid="lm-rate-chart"] svg, [data-testid="lm-rate-first"]'],
         [`${ROUTES.orders}?tab=ended`, '[data-testid="lm-order"]'],
         [ROUTES.orders, '.ui-empty'],
         [`${ROUTES.assets}?tab=mining`, '[data-testid="mining-record"]'],
