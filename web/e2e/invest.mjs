@@ -26,7 +26,7 @@ import { LANGS, confirmDialog, expectToast, locale, noOverflowIn, plain, setLang
 import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { expectPage } from './lib/page.mjs';
 
-const L = { zh: locale('zh', 'invest').invest, en: locale('en', 'invest').invest };
+const L = { zh: locale('zh', 'invest').invest, en: locale('en', 'invest').invest, fra: locale('fra', 'invest').invest };
 
 const ROUTES = {
   financial: '/pages/financial/index',
@@ -46,6 +46,16 @@ const shot = (name, full = false, p = page) => shotOf(p, `invest-${name}`, { pre
 const expectText = (selector, want, what, p = page) => expectTextOn(p, selector, want, what);
 /** Types shares and waits for the form's answer: the error of `key`, or none. */
 const typeShares = (value, key) => typeChecked(page, 'dual-shares', value, key);
+
+/** Display precision of the demo coins (lib/format.ts coinPlaces: a cent's worth at the reference price). */
+const PLACES = { BTC: 7, ETH: 6, USDT: 2 };
+
+/** A server amount as the page shows it: cut toward zero to the coin's display precision, zeros past the second decimal dropped. */
+function shownAmount(amount, coin) {
+  const [int, frac = ''] = amount.split('.');
+  const cut = frac.slice(0, PLACES[coin]).replace(/0+$/, '').padEnd(Math.min(2, PLACES[coin]), '0');
+  return `${int}${cut ? `.${cut}` : ''}${coin}`;
+}
 
 /** What the two outcome rows read (without separators). */
 async function outcomesOf(root) {
@@ -133,7 +143,7 @@ await run('invest', async (open) => {
     check(holding.includes(product.startsAt) && holding.includes(product.settlesAt), `the terms say interest runs from ${product.startsAt} until ${product.settlesAt} (got "${holding}")`);
     check((await tid('dual-not-protected').first().innerText()).includes(L.zh.notProtected), 'the page says it is not capital protected');
     await expectText('[data-testid="dual-invested"]', '0.01 BTC', 'the amount invested by 1 share');
-    await expectPage(page, () => /1\.00000/.test(document.querySelector('[data-testid="dual-balance"]')?.textContent ?? ''), null, 'the spot balance shows 1 BTC', () =>
+    await expectPage(page, () => /(^|\s)1\.00 BTC(\s|$)/.test(document.querySelector('[data-testid="dual-balance"]')?.textContent ?? ''), null, 'the spot balance shows 1 BTC', () =>
       document.querySelector('[data-testid="dual-balance"]')?.textContent,
     );
     preview = await outcomesOf(page.locator('[data-testid="dual-form"]'));
@@ -169,7 +179,8 @@ await run('invest', async (open) => {
     orderId = order.id;
     check(order.status === 0 && order.shares === 1 && order.amount === '0.01', `the order holds 1 share of 0.01 BTC, purchased (got ${JSON.stringify(order)})`);
     // The server's outcomes against the rule the page applied.
-    const server = { below: plain(`${order.if_below.amount}${order.if_below.currency}`), above: plain(`${order.if_above.amount}${order.if_above.currency}`) };
+    // A payout reads at its coin's display precision, never its raw 8 decimals.
+    const server = { below: shownAmount(order.if_below.amount, order.if_below.currency), above: shownAmount(order.if_above.amount, order.if_above.currency) };
     check(
       server.below === preview.below && server.above === preview.above,
       `the server's outcomes equal the page's (server ${JSON.stringify(server)}, page ${JSON.stringify(preview)})`,
@@ -236,6 +247,45 @@ await run('invest', async (open) => {
     await page.goto(app(ROUTES.help));
     await page.locator('[data-testid="dual-payoff-chart"] svg .recharts-line').first().waitFor();
     await shot('help-en', true);
+    await setLang(page, 'zh');
+  });
+
+  const other = await open('usdt');
+  await signInFunded(other, { tag: 'dualusdt', coin: 'USDT', amount: '500' });
+  await step('a user holding only USDT lands on "buy low", the tab that takes USDT', async () => {
+    await other.goto(app(ROUTES.list));
+    await other.locator('.adm-tabs-tab-active [data-testid="dual-tab-put"]').waitFor();
+    await other.locator('[data-testid="dual-product"]').first().waitFor();
+    const kinds = await other.locator('[data-testid="dual-product"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-kind')));
+    check(kinds.length > 0 && kinds.every((k) => k === 'put'), `only "buy low" products are listed (got ${JSON.stringify(kinds)})`);
+    check(await other.locator('[data-testid="dual-product"]').first().evaluate((c) => c.textContent.includes('USDT')), 'the product invests USDT');
+    await shotOf(other, 'invest-list-usdt-only-zh', { prefix: '' });
+    // The BTC holder still lands on "sell high".
+    await page.goto(app(ROUTES.list));
+    await page.locator('.adm-tabs-tab-active [data-testid="dual-tab-call"]').waitFor();
+    await other.close();
+  });
+
+  await step('the screens in French: percentages "36,50 %", amounts with a comma and at the coin\'s precision', async () => {
+    await setLang(page, 'fra');
+    await page.goto(app(ROUTES.list));
+    await tid('dual-product').first().waitFor();
+    check((await page.locator('.page-heading h1').innerText()).trim() === L.fra.title, 'the list is in French');
+    const apr = (await tid('dual-product-apr', page.locator('[data-testid="dual-product"]').first()).innerText()).trim();
+    check(/^\d+,\d\d\u00a0%$/.test(apr), `the APR reads the French way (got ${JSON.stringify(apr)})`);
+    await shot('list-fra');
+    await page.goto(app(`${ROUTES.purchase}?id=${product.id}`));
+    await tid('dual-form').waitFor();
+    await typeShares('1', null);
+    const below = (await tid('dual-outcome-below-amount', page.locator('[data-testid="dual-form"]')).innerText()).trim();
+    const above = (await tid('dual-outcome-above-amount', page.locator('[data-testid="dual-form"]')).innerText()).trim();
+    check(/^0,\d{2,7} BTC$/.test(below), `the BTC outcome reads with a comma, at most 7 decimals (got ${JSON.stringify(below)})`);
+    check(/^\d{1,3}(\u202f\d{3})*,\d\d USDT$/.test(above), `the USDT outcome reads "1 234,56 USDT" (got ${JSON.stringify(above)})`);
+    await page.locator('[data-testid="dual-payoff-chart"] svg').first().waitFor();
+    await shot('purchase-fra', true);
+    await page.goto(app(ROUTES.mine));
+    await page.locator(`[data-testid="dual-order"][data-id="${orderId}"]`).waitFor();
+    await shot('mine-fra');
     await setLang(page, 'zh');
   });
 

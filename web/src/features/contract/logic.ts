@@ -4,7 +4,7 @@
  * 10^-SCALE (BigInt) before any arithmetic, never a float. Fees and margins
  * shown before submitting round up like the server does for what it charges.
  */
-import { parseDecimal, PLACEHOLDER } from '../../lib/format';
+import { formatPercent, parseDecimal, PLACEHOLDER } from '../../lib/format';
 
 /** The server keeps amounts in units of 10^-8. */
 export const SCALE = 8;
@@ -126,11 +126,11 @@ export function optionProfit(amount: string, ratio: string): string {
   return fromUnits((a * r) / ONE);
 }
 
-/** A payout ratio ("0.85") as a percentage ("85%"). */
+/** A payout ratio ("0.85") as a percentage ("85%", "85 %" in French). */
 export function ratioPercent(ratio: string | null | undefined): string {
   const r = toUnits(ratio);
   if (r === null) return PLACEHOLDER;
-  return `${fromUnits(r * 100n)}%`;
+  return formatPercent(fromUnits(r * 100n), 8, { trim: true });
 }
 
 /** Whether a typed amount is a valid positive decimal with at most `places` decimals. */

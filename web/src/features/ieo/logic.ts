@@ -9,7 +9,7 @@
  * digits (BigInt), never on floats.
  */
 import { decimalPlaces, fromUnits, sanitizeDecimalInput, subtractDecimal, toUnits } from '../../lib/decimal';
-import { compareDecimal, multiplyDecimal, parseDecimal } from '../../lib/format';
+import { compareDecimal, formatPercent, multiplyDecimal } from '../../lib/format';
 
 // ---- decimal helpers (exact; lib/decimal.ts subtracts) ----
 
@@ -111,11 +111,9 @@ export function isOversubscribed(p: { subscribed: string; supply: string }): boo
   return compareDecimal(p.subscribed, p.supply) === 1;
 }
 
-/** The progress as read: the server's percent with two decimals ("250.00%"). */
+/** The progress as read: the server's percent with two decimals ("250.00%", "250,00 %" in French). */
 export function progressText(oversubscribed: string | null | undefined): string {
-  const p = parseDecimal(oversubscribed ?? null);
-  if (!p) return '--';
-  return `${p.int}.${p.frac.padEnd(2, '0').slice(0, 2)}%`;
+  return formatPercent(oversubscribed, 2);
 }
 
 /** When the last of the `cycles` equal parts is released (the first at the lock's end). */

@@ -1,9 +1,11 @@
 /**
  * How the dual-investment figures read (lib/format.ts decides the rules;
  * this picks the precision): prices at the tick of the coin's market (the
- * linked and index prices are USDT per coin), amounts invested and paid out
- * exactly (`formatDecimal`: they are the terms of a contract), balances at
- * the coin's display precision.
+ * linked and index prices are USDT per coin), amounts invested exactly
+ * (`formatDecimal`: a whole number of shares of the unit the product states),
+ * payouts and balances at the coin's display precision (a payout of
+ * 100.24657534 USDT reads "100.24 USDT", cut toward zero as the ledger's
+ * own rounding is).
  */
 import { formatCoin, formatDecimal, formatPrice } from '../../lib/format';
 import { useCoinPlaces } from '../../shared/funds/api';

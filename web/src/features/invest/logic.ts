@@ -16,7 +16,7 @@
  * Not capital protected: the payout in the other currency can be worth less
  * than what was invested.
  */
-import { compareDecimal, multiplyDecimal, parseDecimal } from '../../lib/format';
+import { compareDecimal, formatPercent, multiplyDecimal, parseDecimal } from '../../lib/format';
 
 // ---- exact fractions ----
 
@@ -187,15 +187,12 @@ export function distanceText(linked: string, index: string): string | null {
   const text = floorText({ n: negative ? -diff.n : diff.n, d: diff.d }, 2);
   const [int, frac = ''] = text.split('.');
   const fixed = `${int}.${frac.padEnd(2, '0')}`;
-  if (fixed === '0.00') return '0.00%';
-  return `${negative ? '-' : '+'}${fixed}%`;
+  return formatPercent(`${negative ? '-' : ''}${fixed}`, 2, { sign: true });
 }
 
-/** An APR as read ("36.5" → "36.50%"). */
+/** An APR as read ("36.5" → "36.50%", "36,50 %" in French). */
 export function aprText(apr: string | null | undefined): string {
-  const p = parseDecimal(apr ?? null);
-  if (!p) return '--';
-  return `${p.negative ? '-' : ''}${p.int}.${p.frac.padEnd(2, '0').slice(0, 2)}%`;
+  return formatPercent(apr, 2);
 }
 
 // ---- the purchase form ----

@@ -14,7 +14,7 @@ import { LoadingBlock } from '../../../components/LoadingBlock';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { TabHeader } from '../../../components/TabHeader';
 import { useCoinPlaces } from '../../../shared/funds/api';
-import { decimalsOf, formatCoin, formatDecimal, PLACEHOLDER, toFixed } from '../../../lib/format';
+import { formatCoin, formatDecimal, formatPrice, PLACEHOLDER } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
@@ -181,7 +181,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
               value={limitPrice}
               onChange={setLimitPrice}
               inputMode="decimal"
-              placeholder={toFixed(market.now_price, decimalsOf(deal.tick))}
+              placeholder={formatPrice(market.now_price, deal.tick)}
             />
             <span className="ct-input-unit">{coin}</span>
           </div>

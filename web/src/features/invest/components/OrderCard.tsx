@@ -34,7 +34,7 @@ function Samples({ samples, read }: { samples: Sample[]; read: (v: string) => st
 
 export function OrderCard({ o }: { o: DualOrder }) {
   const { t } = useTranslation();
-  const { price, exact } = useDualFigures();
+  const { price, exact, balance } = useDualFigures();
   const state = orderState(o.status);
   const read = (v: string | null) => price(o.currency, o.quote, v);
   const side = o.settlement_price !== null && state === 'completed' ? (isAbove(o.kind, o.settlement_price, o.linked_price) ? 'above' : 'below') : null;
@@ -58,7 +58,7 @@ export function OrderCard({ o }: { o: DualOrder }) {
         <Line label={t('invest.days')}>{t('invest.daysCount', { count: o.days })}</Line>
         <Line label={t('invest.maturity')}>{formatDateTime(o.matures_at)}</Line>
       </div>
-      <Outcomes kind={o.kind} linked={read(o.linked_price)} below={o.if_below} above={o.if_above} exact={exact} settled={side} />
+      <Outcomes kind={o.kind} linked={read(o.linked_price)} below={o.if_below} above={o.if_above} money={balance} settled={side} />
       {state === 'settling' ? <p className="hint ui-note">{t('invest.settlingNote')}</p> : null}
       {o.settlement_price !== null ? (
         <div className="ui-lines dual-settled">
@@ -67,7 +67,7 @@ export function OrderCard({ o }: { o: DualOrder }) {
           </Line>
           {o.payout ? (
             <Line label={t('invest.payout')} testId="dual-order-payout" strong>
-              {`${exact(o.payout.amount)} ${o.payout.currency}`}
+              {`${balance(o.payout.amount, o.payout.currency)} ${o.payout.currency}`}
             </Line>
           ) : null}
           {o.settled_at !== null ? <Line label={t('invest.settledAt')}>{formatDateTime(o.settled_at)}</Line> : null}

@@ -28,7 +28,7 @@ export function Outcomes({
   linked,
   below,
   above,
-  exact,
+  money,
   settled,
 }: {
   kind: Kind;
@@ -36,7 +36,8 @@ export function Outcomes({
   linked: string;
   below: Payout | null;
   above: Payout | null;
-  exact: (v: string) => string;
+  /** An amount of a coin as it reads (the coin's display precision). */
+  money: (v: string, coin: string) => string;
   settled?: 'below' | 'above' | null;
 }) {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ export function Outcomes({
     <div className={`dual-outcome ${settled === side ? 'hit' : ''} ${settled && settled !== side ? 'miss' : ''}`} data-testid={`dual-outcome-${side}`}>
       <span className="dual-outcome-when">{t('invest.outcome.when', { op: side === 'below' ? ops.below : ops.above, price: linked })}</span>
       <b className="dual-outcome-get" data-testid={`dual-outcome-${side}-amount`}>
-        {payout ? `${exact(payout.amount)} ${payout.currency}` : '--'}
+        {payout ? `${money(payout.amount, payout.currency)} ${payout.currency}` : '--'}
       </b>
     </div>
   );

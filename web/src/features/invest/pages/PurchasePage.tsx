@@ -20,7 +20,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { formatDateTime, PLACEHOLDER } from '../../../lib/format';
+import { formatDateTime, formatPercent, PLACEHOLDER } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
@@ -54,7 +54,7 @@ function Terms({ detail }: { detail: DualDetail }) {
         </div>
         <div className="dual-prices">
           <span className="ui-figure-label">{t('invest.periodRate')}</span>
-          <b className="ui-figure-value">{`${periodRate(p.days, p.apr) ?? PLACEHOLDER}%`}</b>
+          <b className="ui-figure-value">{formatPercent(periodRate(p.days, p.apr), 4)}</b>
         </div>
       </div>
       <div className="ui-lines">
@@ -138,7 +138,7 @@ function PurchaseForm({ p }: { p: DualProduct }) {
           <Line label={t('invest.apr')}>{aprText(p.apr)}</Line>
           <Line label={t('invest.interestFrom')}>{formatDateTime(p.starts_at)}</Line>
           <Line label={t('invest.settlesOn')}>{formatDateTime(p.matures_at)}</Line>
-          <Outcomes kind={p.kind} linked={linked} below={outs?.below ?? null} above={outs?.above ?? null} exact={exact} />
+          <Outcomes kind={p.kind} linked={linked} below={outs?.below ?? null} above={outs?.above ?? null} money={money} />
           <NotProtected />
         </div>
       ),
@@ -200,7 +200,7 @@ function PurchaseForm({ p }: { p: DualProduct }) {
           </Button>
         </div>
       ) : null}
-      <Outcomes kind={p.kind} linked={linked} below={outs?.below ?? null} above={outs?.above ?? null} exact={exact} />
+      <Outcomes kind={p.kind} linked={linked} below={outs?.below ?? null} above={outs?.above ?? null} money={money} />
       <NotProtected />
       {open ? (
         <SubmitButton busy={isLoading} type="button" onClick={() => void submit()} testId="dual-submit">

@@ -19,7 +19,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { formatDateTime, multiplyDecimal, PLACEHOLDER } from '../../../lib/format';
+import { formatDateTime, formatPercent, multiplyDecimal, PLACEHOLDER } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { NFT_ROUTES } from '../../../shared/nft/routes';
 import { useGetNftConfigQuery, useResellMutation, type ItemDetail } from '../api';
@@ -159,7 +159,7 @@ function ResellForm({ detail }: { detail: ItemDetail }) {
     setTouched((x) => ({ ...x, [f]: true }));
   };
   const preview = config.data ? sellerReceives(draft.price, config.data.royalty, config.data.fee, places) : null;
-  const percent = (share: string | undefined) => (share ? `${exact(multiplyDecimal(share, '100'))}%` : PLACEHOLDER);
+  const percent = (share: string | undefined) => (share ? formatPercent(multiplyDecimal(share, '100'), 8, { trim: true }) : PLACEHOLDER);
 
   if (!canResell(item)) return <EmptyState title={t('nft.resell.cannot')} />;
 

@@ -1,6 +1,13 @@
-/** A decimal input of the order form: label inside, unit suffix, optional −/+ stepper, error below. */
+/**
+ * A decimal input of the order form: label inside, unit suffix, optional −/+
+ * stepper, error below. While a person types it holds the plain digits they
+ * type; otherwise it reads like the book beside it (lib/format.ts: the
+ * field's decimals, grouped, the language's marks: "66,367.30", "66 367,30").
+ */
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFixed } from '../../../lib/format';
 import { add, cmp, floorToStep, isDecimal, sub } from '../decimal';
 import { sanitizeDecimalInput } from '../tradeForm';
 
@@ -21,6 +28,8 @@ interface Props {
 
 export function DecimalField({ label, value, onChange, unit, places, step, disabled, disabledText, error, testId }: Props) {
   const { t } = useTranslation();
+  const [typing, setTyping] = useState(false);
+  const shown = typing || !isDecimal(value) ? value : formatFixed(value, places);
   const nudge = (up: boolean) => {
     if (!step) return;
     const base = isDecimal(value) ? floorToStep(value, step) : '0';
@@ -46,7 +55,9 @@ export function DecimalField({ label, value, onChange, unit, places, step, disab
             </span>
           ) : (
             <input
-              value={value}
+              value={shown}
+              onFocus={() => setTyping(true)}
+              onBlur={() => setTyping(false)}
               onChange={(e) => onChange(sanitizeDecimalInput(e.target.value, places))}
               inputMode="decimal"
               autoComplete="off"

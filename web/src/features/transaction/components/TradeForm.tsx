@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MarketRow } from '../../../shared/market/api';
 import { useCoinPlaces } from '../../../shared/funds/api';
-import { decimalsOf, formatCoin, splitSymbol } from '../../../lib/format';
+import { decimalsOf, formatCoin, formatPercent, splitSymbol } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
 import { useDelayedFlag } from '../../../lib/useDelayedFlag';
@@ -175,7 +175,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
       <div className="percent-row">
         {PERCENTS.map((p) => (
           <button key={p} type="button" onClick={() => pickPercent(p)} disabled={!loggedIn || available === undefined} data-testid={`pct-${p}`}>
-            {p}%
+            {formatPercent(p, 0)}
           </button>
         ))}
       </div>

@@ -29,7 +29,8 @@ import type { CoinOrder } from '../streams';
 import type { OrderKind, Side } from '../tradeForm';
 import '../../../shared/market/styles.css';
 
-const BOOK_ROWS = 7;
+/** Levels a side beside the form: five 44 px rows (a finger's size) keep the book as tall as the form. */
+const BOOK_ROWS = 5;
 
 function PairPicker({ current, onClose, visible }: { current: string; visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
