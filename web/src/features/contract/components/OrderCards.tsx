@@ -3,7 +3,7 @@ import { Button, Dialog, Tag } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, PLACEHOLDER, signed, trendColor } from '../../../lib/format';
+import { formatDateTime, formatPercent, PLACEHOLDER, signed, trendColor } from '../../../lib/format';
 import type { LeverOrder } from '../api';
 import { useContractFigures } from '../figures';
 import { copyState, isCloseReason, lotsOf, riskTone, RISK_COLORS } from '../logic';
@@ -63,7 +63,7 @@ function Title({ order }: { order: LeverOrder }) {
 
 export function PositionCard({ order, onClose, onStops }: { order: LeverOrder; onClose: () => void; onStops: () => void }) {
   const { t } = useTranslation();
-  const risk = order.risk_rate ? `${order.risk_rate}%` : PLACEHOLDER;
+  const risk = order.risk_rate ? formatPercent(order.risk_rate, 2) : PLACEHOLDER;
   const { unit, price, money } = useContractFigures(order.symbol);
   return (
     <div className="ct-order" data-testid="ct-position" data-id={order.id}>

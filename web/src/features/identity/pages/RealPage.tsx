@@ -101,12 +101,12 @@ function LevelCard({ state, level }: { state: RealState; level: 1 | 2 }) {
       ) : null}
       {info.state === 3 && info.reason ? <p className="funds-reason">{t('identity.failedReason', { reason: info.reason })}</p> : null}
       {action === 'start' || action === 'retry' ? (
-        <Button block color="primary" shape="rounded" onClick={open} data-testid={`real-start-${level}`}>
+        <Button block color="primary" shape="rounded" className="tap-44" onClick={open} data-testid={`real-start-${level}`}>
           {t(action === 'retry' ? 'identity.again' : 'identity.start')}
         </Button>
       ) : null}
       {action === 'locked' ? (
-        <Button block shape="rounded" onClick={locked} data-testid={`real-start-${level}`}>
+        <Button block shape="rounded" className="tap-44" onClick={locked} data-testid={`real-start-${level}`}>
           {t(level === 2 && state.email_bound && state.mobile_bound ? 'identity.level1First' : 'identity.bindFirstShort')}
         </Button>
       ) : null}

@@ -55,7 +55,7 @@ export default function MessagePage() {
     <PageShell
       backTo={ROUTES.setting}
       right={
-        <Button size="mini" fill="none" color="primary" onClick={markAll} disabled={marking} data-testid="mark-all">
+        <Button size="mini" fill="none" color="primary" className="tap-44" onClick={markAll} disabled={marking} data-testid="mark-all">
           {t('message.markAll')}
         </Button>
       }

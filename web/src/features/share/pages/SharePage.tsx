@@ -63,7 +63,7 @@ export default function SharePage() {
               <span className="invite-code" data-testid="invite-code">
                 {code}
               </span>
-              <Button size="mini" color="primary" fill="outline" onClick={() => copy(code)}>
+              <Button size="mini" color="primary" fill="outline" className="tap-44" onClick={() => copy(code)}>
                 {t('share.copy')}
               </Button>
             </div>
@@ -72,7 +72,7 @@ export default function SharePage() {
               <span className="invite-link" data-testid="invite-link">
                 {link}
               </span>
-              <Button size="mini" color="primary" fill="outline" onClick={() => copy(link)} disabled={!link}>
+              <Button size="mini" color="primary" fill="outline" className="tap-44" onClick={() => copy(link)} disabled={!link}>
                 {t('share.copy')}
               </Button>
             </div>
