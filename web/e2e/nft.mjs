@@ -28,7 +28,7 @@ import { LANGS, closePopNotice, confirmDialog, expectToast, locale, login, noOve
 import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { expectPage } from './lib/page.mjs';
 
-const L = { zh: locale('zh', 'nft').nft, en: locale('en', 'nft').nft };
+const L = { zh: locale('zh', 'nft').nft, en: locale('en', 'nft').nft, fra: locale('fra', 'nft').nft };
 
 const ROUTES = {
   home: '/pages/index/index',
@@ -185,6 +185,10 @@ await run('nft', async (open) => {
     await bid(page, '20');
     await tid('nft-leading').waitFor();
     await expectText('[data-testid="nft-current-bid"]', '20USDT', 'the current bid');
+    // The step and the deposit say their coin; one bidder reads in the singular where the language has one.
+    await expectText('[data-testid="nft-step"]', '2USDT', 'the step, with its coin');
+    await expectText('[data-testid="nft-deposit-figure"]', '5USDT', 'the deposit, with its coin');
+    await expectText('[data-testid="nft-bids"]', L.zh.auction.bidsValue_other.replace('{{bids}}', '1').replace('{{count}}', '1'), 'the bids and bidders');
   });
 
   const other = await open('bidder');
@@ -309,6 +313,8 @@ await run('nft', async (open) => {
     await shot('market-en');
     await openArtwork(page, auctionItem.id);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="nft-bid-row"]').length === 2);
+    await expectText('[data-testid="nft-bids"]', '2 (2 bidders)', 'two bidders in the plural');
+    await expectText('[data-testid="nft-step"]', '2USDT', 'the step, with its coin');
     await shot('detail-auction-en', true);
     await page.goto(app(ROUTES.mine));
     await page.locator(`[data-testid="nft-my-items"] [data-testid="nft-artwork"][data-id="${bought.id}"]`).waitFor();
@@ -327,6 +333,19 @@ await run('nft', async (open) => {
     await page.locator('[data-testid="nft-resell-price"] input').fill('100');
     await expectText('[data-testid="nft-receive"]', '92.5USDT', 'what the seller receives');
     await shot('resell-en', true);
+    await setLang(page, 'zh');
+  });
+
+  await step('the auction in French: coins on the step and the deposit, bidders in the plural', async () => {
+    await setLang(page, 'fra');
+    await openArtwork(page, auctionItem.id);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="nft-bid-row"]').length === 2);
+    await expectText('[data-testid="nft-bids"]', L.fra.auction.bidsValue_other.replace('{{bids}}', '2').replace('{{count}}', '2'), 'two bidders in French');
+    await expectText('[data-testid="nft-deposit-figure"]', '5USDT', 'the deposit, with its coin');
+    await shot('detail-auction-fra', true);
+    await page.goto(app(ROUTES.market));
+    await tid('nft-artwork').first().waitFor();
+    await shot('market-fra');
     await setLang(page, 'zh');
   });
 

@@ -5,7 +5,7 @@
  * field's decimals, grouped, the language's marks: "66,367.30", "66 367,30").
  */
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '../../../lib/format';
 import { add, cmp, floorToStep, isDecimal, sub } from '../decimal';
@@ -29,7 +29,17 @@ interface Props {
 export function DecimalField({ label, value, onChange, unit, places, step, disabled, disabledText, error, testId }: Props) {
   const { t } = useTranslation();
   const [typing, setTyping] = useState(false);
-  const shown = typing || !isDecimal(value) ? value : formatFixed(value, places);
+  const input = useRef<HTMLInputElement>(null);
+  const formatted = isDecimal(value) ? formatFixed(value, places) : value;
+  const shown = typing ? value : formatted;
+  // Focusing swaps the figure for its plain digits, which would drop a
+  // selection made with the focus (a select-all to retype the price): the
+  // digits are selected again, so typing replaces them.
+  const reselect = useRef(false);
+  useLayoutEffect(() => {
+    if (typing && reselect.current) input.current?.select();
+    reselect.current = false;
+  }, [typing]);
   const nudge = (up: boolean) => {
     if (!step) return;
     const base = isDecimal(value) ? floorToStep(value, step) : '0';
@@ -56,7 +66,11 @@ export function DecimalField({ label, value, onChange, unit, places, step, disab
           ) : (
             <input
               value={shown}
-              onFocus={() => setTyping(true)}
+              ref={input}
+              onFocus={() => {
+                reselect.current = formatted !== value;
+                setTyping(true);
+              }}
               onBlur={() => setTyping(false)}
               onChange={(e) => onChange(sanitizeDecimalInput(e.target.value, places))}
               inputMode="decimal"
