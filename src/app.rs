@@ -72,6 +72,8 @@ pub struct Application {
 
 impl Application {
     pub async fn build(settings: Settings) -> Result<Application, String> {
+        // Every amount a product computes is rounded to its coin's decimals.
+        ::actors::ledger::precision::set(settings.currencies.iter().map(|c| (c.id, c.decimals)));
         let backend = Backend::of(&settings.database.url);
         let pool = db::connect(&settings.database.url, settings.database.max_connections)
             .await

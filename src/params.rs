@@ -312,6 +312,8 @@ positive_field! {
     Page, "err_page", "A page number from 1, or a page size (at most 100)";
     /// A term in whole days.
     Days, "err_lock_terms", "Whole days, from 1";
+    /// A token sale's lock or cycle in whole days, or its number of releases.
+    SaleDays, "err_ieo_cycles", "A whole number, from 1";
     /// Whole shares of a product.
     WholeShares, "err_dual_shares", "Whole shares, from 1";
 }

@@ -7,7 +7,7 @@ use crate::earn::ieo::{self, IeoOrder, NewProject, Project, ProjectDetail};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Paging};
 use crate::funds::{coin, coin_units};
-use crate::params::{Amount, Coin, Days, Form, Id, IdParams, Page, PageParams, Paged, Reply};
+use crate::params::{Amount, Coin, Form, Id, IdParams, Page, PageParams, Paged, Reply, SaleDays};
 use crate::state::AppState;
 use ::actors::earn::engine::DAY_MS;
 use actix_web::web;
@@ -121,10 +121,10 @@ pub struct NewProjectParams {
     pub starts_at: Id,
     pub ends_at: Id,
     /// Days after the end the tokens stay locked.
-    pub lock_days: Option<Days>,
+    pub lock_days: Option<SaleDays>,
     /// Days between releases, and how many.
-    pub cycle_days: Option<Days>,
-    pub cycles: Days,
+    pub cycle_days: Option<SaleDays>,
+    pub cycles: SaleDays,
     pub whitepaper: Option<String>,
     pub website: Option<String>,
 }

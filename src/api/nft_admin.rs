@@ -187,6 +187,53 @@ pub struct SeriesParams {
     pub items: String,
 }
 
+/// What each field of a series' item takes, as the error names it.
+const SERIES_FIELDS: [(&str, &str); 5] = [
+    ("name", "text"),
+    ("type", "image, gif, audio or video"),
+    ("media", "an uploaded file's name"),
+    ("cover", "an uploaded picture's name, or nothing"),
+    ("rarity", "common, rare, epic or legendary"),
+];
+
+/// The items of a new series, read one field at a time so that a refusal
+/// names the item and the field that is wrong (a list that does not parse
+/// would otherwise read as a wrong number of items).
+fn series_items(raw: &str) -> ApiResult<Vec<SeriesItem>> {
+    let list: Vec<serde_json::Map<String, serde_json::Value>> =
+        serde_json::from_str(raw).map_err(|_| ApiError::invalid("err_nft_series_json"))?;
+    let mut items = Vec::with_capacity(list.len());
+    for (i, obj) in list.into_iter().enumerate() {
+        let bad = |field: &str| {
+            let allowed = SERIES_FIELDS
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map_or("", |(_, a)| *a);
+            ApiError::invalid("err_nft_series_field")
+                .with_arg("n", i + 1)
+                .with_arg("field", field)
+                .with_arg("allowed", allowed)
+        };
+        for (field, _) in SERIES_FIELDS {
+            let value = obj.get(field).cloned().unwrap_or(serde_json::Value::Null);
+            let ok = match field {
+                "name" | "media" => value.is_string(),
+                "cover" => value.is_null() || value.is_string(),
+                "type" => serde_json::from_value::<NftKind>(value).is_ok_and(|k| k != NftKind::Box),
+                _ => serde_json::from_value::<Rarity>(value).is_ok(),
+            };
+            if !ok {
+                return Err(bad(field));
+            }
+        }
+        items.push(
+            serde_json::from_value(serde_json::Value::Object(obj))
+                .map_err(|_| ApiError::invalid("err_nft_series_json"))?,
+        );
+    }
+    Ok(items)
+}
+
 pub async fn create_series(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -194,11 +241,7 @@ pub async fn create_series(
 ) -> ApiResult<Reply<Created>> {
     let p = form.split().1?;
     let coin = crate::funds::coin(&state, &p.currency)?;
-    let items: Vec<SeriesItem> =
-        serde_json::from_str(&p.items).map_err(|_| ApiError::invalid("err_nft_series_items"))?;
-    if items.iter().any(|i| i.kind == NftKind::Box) {
-        return Err(ApiError::invalid("err_nft_series_items"));
-    }
+    let items = series_items(&p.items)?;
     let series = NewSeries {
         collection: p.collection_id.0,
         name: p.name.clone(),

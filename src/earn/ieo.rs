@@ -56,26 +56,31 @@ impl NewProject {
             return Err(ApiError::invalid("err_currency_invalid"));
         }
         let name = self.name.trim().chars().count();
-        let ok = (2..=40).contains(&name)
-            && self.intro.chars().count() <= 500
-            && self.price > 0
+        if !(2..=40).contains(&name) || self.intro.chars().count() > 500 {
+            return Err(ApiError::invalid("err_ieo_text"));
+        }
+        if !(self.price > 0
             && self.supply > 0
             && 0 < self.min_amount
             && self.min_amount <= self.user_cap
-            && self.user_cap <= self.supply
-            && self.starts_at < self.ends_at
-            && self.lock_ends_at >= self.ends_at
-            && self.cycle_ms >= 0
-            && (1..=120).contains(&self.cycles)
-            && link_ok(&self.whitepaper)
-            && link_ok(&self.website)
-            // What the whole supply costs fits the ledger's integers.
-            && (self.supply as i128 * self.price as i128) / 100_000_000 < i64::MAX as i128;
-        if ok {
-            Ok(())
-        } else {
-            Err(ApiError::invalid("err_ieo_terms"))
+            && self.user_cap <= self.supply)
+        {
+            return Err(ApiError::invalid("err_ieo_amounts"));
         }
+        if !(self.starts_at < self.ends_at && self.lock_ends_at >= self.ends_at) {
+            return Err(ApiError::invalid("err_ieo_times"));
+        }
+        if self.cycle_ms < 0 || !(1..=120).contains(&self.cycles) {
+            return Err(ApiError::invalid("err_ieo_cycles"));
+        }
+        if !link_ok(&self.whitepaper) || !link_ok(&self.website) {
+            return Err(ApiError::invalid("err_ieo_link"));
+        }
+        // What the whole supply costs fits the ledger's integers.
+        if (self.supply as i128 * self.price as i128) / 100_000_000 >= i64::MAX as i128 {
+            return Err(ApiError::invalid("err_ieo_terms"));
+        }
+        Ok(())
     }
 }
 

@@ -14,6 +14,7 @@ use crate::funds::{coin_units, units};
 use crate::params::Amount;
 use crate::params::Paged;
 use crate::state::AppState;
+use ::actors::market::actor::MarketError;
 use ::actors::nft::store::{
     self as store, status, ListingRow, PaymentRow, LISTING_COLUMNS, PAYMENT_COLUMNS,
 };
@@ -120,13 +121,16 @@ pub async fn bid(state: &AppState, user: i64, item: i64, price: Decimal) -> ApiR
         .ok_or_else(|| ApiError::invalid("err_currency_invalid"))?;
     let price = coin_units(Amount(price), coin)?;
     if price < state.nft.floor(l.id) {
-        return Err(ApiError::conflict("err_nft_bid_low"));
+        return Err(too_low(state, &l, &coin.name));
     }
     let taken: BidTaken = auction_of(state, &l)?
         .send(PlaceBid { user, price })
         .await
         .map_err(|_| unavailable())?
-        .map_err(nft_error)?;
+        .map_err(|e| match e {
+            MarketError::Invalid("err_nft_bid_low") => too_low(state, &l, &coin.name),
+            other => nft_error(other),
+        })?;
     Ok(BidAnswer {
         listing_id: l.id,
         price: units(taken.price),
@@ -134,6 +138,27 @@ pub async fn bid(state: &AppState, user: i64, item: i64, price: Decimal) -> ApiR
         ends_at: taken.ends_at,
         extended: taken.extended,
     })
+}
+
+/// A bid under the least one the auction takes, named with that least bid:
+/// under the opening price before the first bid, under the step after it
+/// (a bid above the current one but by less than the step is still too low).
+/// The least bid is the actor's, published after its last commit, or the one
+/// the listing read gives, whichever is higher.
+fn too_low(state: &AppState, l: &ListingRow, coin: &str) -> ApiError {
+    let read = match l.top_price {
+        Some(top) => top.saturating_add(l.step.max(1)),
+        None => l.price,
+    };
+    let least = state.nft.floor(l.id).max(read);
+    let amount = |u: i64| format!("{} {coin}", units(u));
+    if least > l.price {
+        ApiError::conflict("err_nft_bid_step")
+            .with_arg("step", amount(l.step.max(1)))
+            .with_arg("min", amount(least))
+    } else {
+        ApiError::conflict("err_nft_bid_low").with_arg("min", amount(least))
+    }
 }
 
 /// What a won auction asks of its winner (or runner-up).

@@ -52,31 +52,49 @@ async fn an_auction_from_deposit_to_payment(app: TestApp) {
         (usdt(&app, &a).await, escrow(&app, &a).await),
         (990.0, 10.0)
     );
+    // Under the opening price, then under the step: each refusal names the
+    // rule it breaks and the least bid.
     let low = bid(&a, "49").await;
     low.assert_error(409);
-    assert_eq!(low.text(), "The bid must be greater than the current bid");
+    assert_eq!(
+        low.text(),
+        "The bid is under the opening price: the least bid is 50 USDT"
+    );
     bid(&a, "50").await.assert_ok();
     assert_eq!(
         bid(&a, "80").await.text(),
         "You already hold the highest bid"
     );
+    // Above the current bid but by less than the step.
+    let under_step = bid(&b, "54.99").await;
+    under_step.assert_error(409);
     assert_eq!(
-        bid(&b, "54").await.text(),
-        "The bid must be greater than the current bid"
+        under_step.text(),
+        "Each bid must raise the current one by at least 5 USDT: the least bid is 55 USDT"
+    );
+    assert_eq!(
+        app.post(
+            "/bind_box/auctionNFT?lang=zh",
+            Some(&b),
+            &[("id", &item), ("price", "54")]
+        )
+        .await
+        .text(),
+        "每次加价至少 5 USDT，最低出价为 55 USDT"
     );
     let taken = bid(&b, "55").await;
     taken.assert_ok();
     assert_eq!(taken.message()["extended"], false);
     assert!(messages(&app, &a).await.contains(&"outbid".to_string()));
     // Two bids at the same moment at the same price: one is taken, the
-    // other is told the bid must be higher.
+    // other is told the least bid after it.
     let (x, y) = tokio::join!(bid(&a, "60"), bid(&c, "60"));
     let oks = [&x, &y].iter().filter(|r| r.kind() == "ok").count();
     assert_eq!(oks, 1, "{} / {}", x.body, y.body);
     let refused = if x.kind() == "ok" { &y } else { &x };
     assert_eq!(
         refused.text(),
-        "The bid must be greater than the current bid"
+        "Each bid must raise the current one by at least 5 USDT: the least bid is 65 USDT"
     );
     let leader = if x.kind() == "ok" {
         a.clone()

@@ -143,7 +143,13 @@ async fn subscribe_refuse_and_redeem_early(app: TestApp) {
     assert_eq!(o["amount"], "100");
     assert_eq!(o["paid_days"], 0);
     assert_eq!(o["days"], 5);
+    // The day it is taken in earns nothing: it starts earning at the
+    // product's next accrual and is first paid a day after it.
     let first = o["first_accrual_at"].as_i64().unwrap_or_default();
+    let next = product(&app, USDT_LOCK).await["next_accrual_at"]
+        .as_i64()
+        .unwrap_or_default();
+    assert_eq!(first, next + DAY);
     assert_eq!(o["matures_at"].as_i64(), Some(first + 4 * DAY));
     assert_eq!(o["redeem_preview"]["returned"], "99.5");
     assert_eq!(o["redeem_preview"]["penalty"], "0.5");
@@ -208,16 +214,50 @@ async fn subscribe_refuse_and_redeem_early(app: TestApp) {
     assert_eq!(again.text(), "This order has ended");
     let ended = app.get("/lh/deposit/order?status=1", Some(&token)).await;
     assert_eq!(ended.message()["total"], 1);
+    let reserve_before = dec(&product(&app, USDT_LOCK).await["reserve"]);
+    // An amount whose penalty falls between two of the coin's steps: the
+    // return rounds down to USDT's 6 decimals, the reserve keeps the rest,
+    // and the whole balance can be moved out again.
+    let odd = lock(&app, &token, USDT_LOCK, "123.456789").await;
+    odd.assert_ok();
+    assert_eq!(odd.message()["redeem_preview"]["returned"], "122.839505");
+    assert_eq!(odd.message()["redeem_preview"]["penalty"], "0.617284");
+    let odd_id = odd.message()["id"].as_i64().unwrap_or_default().to_string();
+    let r = app
+        .post("/lh/deposit/order/cancel", Some(&token), &[("id", &odd_id)])
+        .await;
+    r.assert_ok();
+    assert_eq!(r.message()["returned"], "122.839505");
+    let reserve = dec(&product(&app, USDT_LOCK).await["reserve"]);
+    assert!(
+        (reserve - reserve_before - 0.617284).abs() < 1e-9,
+        "{reserve}"
+    );
+    assert_eq!(app.balance(&token, "3", "2").await.0, "998.882716");
+    app.post(
+        "/wallet/change",
+        Some(&token),
+        &[
+            ("currency_id", "3"),
+            ("number", "998.882716"),
+            ("from_field", "2"),
+            ("to_field", "3"),
+        ],
+    )
+    .await
+    .assert_ok();
+    assert_eq!(spot(app.balance(&token, "3", "2").await), 0.0);
+    crate::dust::assert_no_dust(&app.state, &["lock_subscribe", "lock_redeem"]).await;
     let rec = app.get("/lh/deposit/records", Some(&token)).await;
     rec.assert_ok();
     let reasons: Vec<&str> = rec.message()["data"]
         .as_array()
         .map(|a| a.iter().filter_map(|r| r["reason"].as_str()).collect())
         .unwrap_or_default();
-    assert_eq!(reasons.iter().filter(|r| **r == "lock_redeem").count(), 2);
+    assert_eq!(reasons.iter().filter(|r| **r == "lock_redeem").count(), 4);
     assert_eq!(
         reasons.iter().filter(|r| **r == "lock_subscribe").count(),
-        2
+        4
     );
     app.assert_audit(&admin).await;
 }
@@ -227,9 +267,9 @@ on_both!(
     &[("BOURSE__CODES__RESEND_SECONDS", "0")]
 );
 
-/// Each day's accrual pays every open order the day's stored rate once (a
-/// user's orders together in one posting), and the fifth returns the
-/// principal.
+/// Each day's accrual pays every open order the day's stored rate once,
+/// from its first full day (the day it was subscribed in earns nothing),
+/// one record per order, and the fifth returns the principal.
 async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
     let admin = app.admin().await;
     let a = funded(&app, &admin, "1000").await;
@@ -237,6 +277,9 @@ async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
     lock(&app, &a, USDT_LOCK, "1000").await.assert_ok();
     lock(&app, &b, USDT_LOCK, "500").await.assert_ok();
     lock(&app, &b, USDT_LOCK, "500").await.assert_ok();
+    // An amount whose yields fall between two of USDT's steps.
+    let c = funded(&app, &admin, "123.456789").await;
+    lock(&app, &c, USDT_LOCK, "123.456789").await.assert_ok();
     let actor = app
         .state
         .earn
@@ -244,7 +287,17 @@ async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
         .unwrap_or_else(|e| panic!("{e:?}"));
     let db = app.state.db.clone();
 
-    // A day passes: one accrual, at the stored rate of the day it pays.
+    // A day passes: the accrual ending the day they subscribed in, which
+    // pays nothing (the day was not a full one for any of them).
+    days_pass(&db, USDT_LOCK, 1).await;
+    actor.send(Reload).await.unwrap_or_else(|e| panic!("{e}"));
+    actor.send(Accrue).await.unwrap_or_else(|e| panic!("{e}"));
+    for t in [&a, &b] {
+        let o = orders(&app, t).await;
+        assert!(o.iter().all(|o| o["paid_days"] == 0), "{o:?}");
+        assert_eq!(spot(app.balance(t, "3", "2").await), 0.0);
+    }
+    // Another day: their first full day, paid at its stored rate.
     days_pass(&db, USDT_LOCK, 1).await;
     actor.send(Reload).await.unwrap_or_else(|e| panic!("{e}"));
     actor.send(Accrue).await.unwrap_or_else(|e| panic!("{e}"));
@@ -280,44 +333,83 @@ async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
         })
         .await;
         let id = app.user_id(t).await;
-        let paid: Vec<(i64,)> = sqlx::query_as(&format!(
-            "SELECT j.amount FROM ledger_journal j JOIN ledger_operations o ON o.id = j.op_id
-             WHERE o.reason = 'lock_yield' AND j.holder = {id} ORDER BY j.id"
-        ))
-        .fetch_all(&db)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(paid.len(), 5);
-        assert!(paid
-            .iter()
-            .all(|(u,)| rates.iter().any(|r| *u == 1000 * 100 * r)));
-        let total: f64 = paid.iter().map(|(u,)| *u as f64 / 1e8).sum();
         let o = orders(&app, t).await;
+        let mut total = 0.0;
+        for order in &o {
+            // Each order's own yield records, naming it: five days paid,
+            // each at a day's stored rate, adding up to what it accrued.
+            let paid: Vec<(i64,)> = sqlx::query_as(&format!(
+                "SELECT j.amount FROM ledger_journal j JOIN ledger_operations o ON o.id = j.op_id
+                 WHERE o.reason = 'lock_yield' AND o.ref_type = 'lock_order' AND o.ref_id = {}
+                   AND j.holder = {id} ORDER BY j.id",
+                order["id"]
+            ))
+            .fetch_all(&db)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(paid.len(), 5, "{order}");
+            let amount = dec(&order["amount"]) as i64;
+            assert!(paid
+                .iter()
+                .all(|(u,)| rates.iter().any(|r| *u == amount * 100 * r)));
+            let sum: f64 = paid.iter().map(|(u,)| *u as f64 / 1e8).sum();
+            assert!((dec(&order["accrued"]) - sum).abs() < 1e-9);
+            total += sum;
+        }
         assert!(o
             .iter()
             .all(|o| o["paid_days"] == 5 && o["next_accrual_at"].is_null()));
-        let accrued: f64 = o.iter().map(|o| dec(&o["accrued"])).sum();
-        assert!((accrued - total).abs() < 1e-9);
         assert_eq!(spot(app.balance(t, "3", "6").await), 0.0);
         assert!((spot(app.balance(t, "3", "2").await) - 1000.0 - total).abs() < 1e-9);
     }
     let p = product(&app, USDT_LOCK).await;
     assert_eq!(p["total_locked"], "0");
     assert_eq!(p["promised"], "0");
-    // One yield operation per day for the product, one posting per user.
-    let (ops,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM ledger_operations WHERE reason = 'lock_yield' AND ref_id = 1",
-    )
+    // C's yields are each rounded down to USDT's 6 decimals (the reserve
+    // keeps the rest), and its principal came back whole.
+    let oc = &orders(&app, &c).await[0];
+    assert_eq!(oc["status"], 2);
+    let c_id = app.user_id(&c).await;
+    let (c_paid,): (i64,) = sqlx::query_as(&format!(
+        "SELECT CAST(COALESCE(SUM(j.amount), 0) AS BIGINT) FROM ledger_journal j JOIN ledger_operations o ON o.id = j.op_id
+         WHERE o.reason = 'lock_yield' AND j.holder = {c_id}"
+    ))
     .fetch_one(&db)
     .await
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(ops, 5);
+    assert!(c_paid > 0 && c_paid % 100 == 0, "{c_paid}");
+    assert!((dec(&oc["accrued"]) - c_paid as f64 / 1e8).abs() < 1e-9);
+    crate::dust::assert_no_dust(&app.state, &["lock_yield", "lock_matured"]).await;
+    // One yield operation per order and day, one maturity per order.
+    for (reason, n) in [("lock_yield", 20), ("lock_matured", 4)] {
+        let (ops,): (i64,) = sqlx::query_as(&format!(
+            "SELECT COUNT(*) FROM ledger_operations WHERE reason = '{reason}' AND ref_type = 'lock_order'"
+        ))
+        .fetch_one(&db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ops, n, "{reason}");
+    }
+    // B's records show each of its two orders' yields apart.
     let rec = app.get("/lh/deposit/records?limit=50", Some(&b)).await;
-    let yields = rec.message()["data"]
-        .as_array()
-        .map(|a| a.iter().filter(|r| r["reason"] == "lock_yield").count())
-        .unwrap_or_default();
-    assert_eq!(yields, 5);
+    let mut per_order: std::collections::BTreeMap<i64, usize> = Default::default();
+    for r in rec.message()["data"].as_array().into_iter().flatten() {
+        if r["reason"] == "lock_yield" {
+            *per_order
+                .entry(r["order_id"].as_i64().unwrap_or_default())
+                .or_default() += 1;
+        }
+    }
+    let mine: Vec<i64> = orders(&app, &b)
+        .await
+        .iter()
+        .filter_map(|o| o["id"].as_i64())
+        .collect();
+    assert_eq!(per_order.len(), 2);
+    assert!(
+        mine.iter().all(|id| per_order.get(id) == Some(&5)),
+        "{per_order:?}"
+    );
     app.assert_audit(&admin).await;
 }
 
@@ -434,9 +526,10 @@ on_both!(
     &[("BOURSE__CODES__RESEND_SECONDS", "0")]
 );
 
-/// A server killed with an order open, and five days passing while nothing
-/// ran: the fresh server applies the five accruals once each, in order, and
-/// the maturity, and the ledger balances.
+/// A server killed with an order open, and six days passing while nothing
+/// ran: the fresh server applies the six accruals once each, in order (the
+/// first ends the day of the subscription and pays nothing), and the
+/// maturity, and the ledger balances.
 async fn accruals_missed_while_down_apply_once(backend: Backend) {
     let Some((url, dir)) = database(backend).await else {
         return eprintln!("TEST_DATABASE_URL not set: PostgreSQL half not run");
@@ -473,7 +566,7 @@ async fn accruals_missed_while_down_apply_once(backend: Backend) {
             .await
             .unwrap_or_else(|e| panic!("{e}"))
     };
-    days_pass(&pool, USDT_LOCK, 5).await;
+    days_pass(&pool, USDT_LOCK, 6).await;
     // While it was down the sale ended, and the dual product matured with
     // one index sample recorded before the kill.
     let now = bourse::db::now_ms();
@@ -506,8 +599,8 @@ async fn accruals_missed_while_down_apply_once(backend: Backend) {
     let o = &orders(&second, &token).await[0];
     assert_eq!(o["paid_days"], 5);
     let rates = paid_rates(&second.state.db, USDT_LOCK).await;
-    assert_eq!(rates.len(), 5);
-    let total: f64 = rates.iter().map(|r| 1000.0 * *r as f64 / 1e6).sum();
+    assert_eq!(rates.len(), 6);
+    let total: f64 = rates[1..].iter().map(|r| 1000.0 * *r as f64 / 1e6).sum();
     assert!((dec(&o["accrued"]) - total).abs() < 1e-9);
     // The sale was allocated once (100 asked, not oversubscribed: all of it).
     wait_for("the allocation", async || {

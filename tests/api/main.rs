@@ -9,6 +9,7 @@ mod content;
 mod copy;
 mod demo;
 mod derivatives;
+mod dust;
 mod earn;
 mod fanout;
 mod funds;

@@ -310,7 +310,7 @@ async fn fixed_price_and_resale(app: TestApp) {
         vec![
             ("id", item.clone()),
             ("mode", "normal".into()),
-            ("price", "200".into()),
+            ("price", "123.456789".into()),
         ],
     )
     .await;
@@ -358,12 +358,14 @@ async fn fixed_price_and_resale(app: TestApp) {
     app.post("/bind_box/buyNFT", Some(&b), &[("id", &item)])
         .await
         .assert_ok();
-    // 200: the artist 5 % (10), the platform 2.5 % (5), the seller the rest.
-    assert_eq!(usdt(&app, &b).await, 800.0);
-    assert_eq!(usdt(&app, &a).await, 900.0 + 185.0);
+    // 123.456789: the artist 5 % (6.17283945, rounded down to USDT's 6
+    // decimals), the seller what is left after the platform's 2.5 %
+    // (114.19752983, rounded down), the platform the rest (3.086421).
+    assert_eq!(app.balance(&b, "3", "2").await.0, "876.543211");
+    assert_eq!(app.balance(&a, "3", "2").await.0, "1014.197529");
     let d = detail(&app, &item, Some(&b)).await;
     assert_eq!(d["item"]["owner"], "me");
-    assert_eq!(d["item"]["last_price"], "200");
+    assert_eq!(d["item"]["last_price"], "123.456789");
     assert_eq!(d["history"][0]["kind"], "resale");
     let artist = app
         .get(
@@ -371,7 +373,8 @@ async fn fixed_price_and_resale(app: TestApp) {
             None,
         )
         .await;
-    assert_eq!(artist.message()["royalties"][0]["amount"], "10");
+    assert_eq!(artist.message()["royalties"][0]["amount"], "6.172839");
+    crate::dust::assert_no_dust(&app.state, &["nft_sale"]).await;
     let kinds = messages(&app, &a).await;
     for k in ["bought", "approved", "sold"] {
         assert!(kinds.iter().any(|m| m == k), "{k} in {kinds:?}");
@@ -412,6 +415,62 @@ async fn blind_boxes_follow_the_published_rule(app: TestApp) {
     ])
     .to_string();
     let ends = (bourse::db::now_ms() + 86_400_000).to_string();
+    // A refused series names what is wrong, and nothing is created.
+    let count = async || -> i64 {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM nft_series")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        n
+    };
+    let series_before = count().await;
+    let series_with = |items: String| {
+        let (app, admin, collection, pic, ends) = (&app, &admin, &collection, &pic, &ends);
+        async move {
+            app.admin_post(
+                admin,
+                "/nft/series?lang=en",
+                &[
+                    ("collection_id", collection.as_str()),
+                    ("name", "Triad"),
+                    ("cover", pic.as_str()),
+                    ("currency", "USDT"),
+                    ("price", "15"),
+                    ("ends_at", ends.as_str()),
+                    ("items", &items),
+                ],
+            )
+            .await
+        }
+    };
+    for (items, said) in [
+        (
+            serde_json::json!([
+                {"name": "One", "type": "image", "media": pic, "rarity": "common"},
+                {"name": "Two", "type": "gif", "media": gif, "rarity": 2},
+            ])
+            .to_string(),
+            "Item 2 of the series: rarity is missing or not valid (expected common, rare, epic or legendary)",
+        ),
+        (
+            serde_json::json!([{"name": "One", "type": "box", "media": pic, "rarity": "rare"}])
+                .to_string(),
+            "Item 1 of the series: type is missing or not valid (expected image, gif, audio or video)",
+        ),
+        (
+            "not json".to_string(),
+            "A series' items must be a JSON list of {name, type, media, cover, rarity}",
+        ),
+        (
+            "[]".to_string(),
+            "A series needs 1-1000 items of its collection and coin",
+        ),
+    ] {
+        let r = series_with(items).await;
+        r.assert_error(422);
+        assert_eq!(r.text(), said);
+    }
+    assert_eq!(count().await, series_before);
     let s = app
         .admin_post(
             &admin,

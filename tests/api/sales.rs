@@ -116,14 +116,40 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
         ("cycles", "2"),
         ("website", "https://trx.example"),
     ];
-    let bad = app
-        .admin_post(
-            &admin,
-            "/ieo/project",
-            &[&form[..12], &[("website", "http://x")]].concat(),
-        )
-        .await;
-    assert_eq!(bad.kind(), "error");
+    // Each bad term is refused with the token sale's own rule.
+    let with = |field: &'static str, value: &'static str| {
+        let mut f: Vec<(&str, &str)> = form.iter().filter(|(k, _)| *k != field).copied().collect();
+        f.push((field, value));
+        f
+    };
+    for (field, value, said) in [
+        ("website", "http://x", "The white paper and website links must start with https:// and take at most 200 characters"),
+        ("cycles", "0", "Tokens are released in 1 to 120 cycles; lock and cycle lengths are whole days from 1"),
+        ("cycles", "121", "Tokens are released in 1 to 120 cycles; lock and cycle lengths are whole days from 1"),
+        ("lock_days", "0", "Tokens are released in 1 to 120 cycles; lock and cycle lengths are whole days from 1"),
+        ("min_amount", "90", "The price and supply must be above zero, and the minimum no more than the cap per user, the cap no more than the supply"),
+        ("user_cap", "200", "The price and supply must be above zero, and the minimum no more than the cap per user, the cap no more than the supply"),
+        ("name", "T", "A sale's name takes 2-40 characters and its introduction at most 500"),
+    ] {
+        let bad = app
+            .admin_post(&admin, "/ieo/project?lang=en", &with(field, value))
+            .await;
+        bad.assert_error(422);
+        assert_eq!(bad.text(), said, "{field}={value}");
+    }
+    let mut f = with("ends_at", "1");
+    f.retain(|(k, _)| *k != "starts_at");
+    f.push(("starts_at", starts.as_str()));
+    let bad = app.admin_post(&admin, "/ieo/project", &f).await;
+    assert_eq!(
+        bad.text(),
+        "The sale must end after it starts, and the lock must not end before the sale"
+    );
+    let (trx,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM ieo_projects WHERE token = 4")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(trx, 0, "no refused sale was stored");
     let made = app.admin_post(&admin, "/ieo/project", &form).await;
     made.assert_ok();
     let id = made.message()["id"].as_i64().unwrap_or_default();
@@ -160,7 +186,12 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
     let ob = &my_sale_orders(&app, &b).await[0];
     let (ga, gb) = (dec(&oa["allocated"]), dec(&ob["allocated"]));
     assert!((ga + gb - 100.0).abs() < 1e-9, "{ga} + {gb}");
-    assert!((ga - 66.66666667).abs() < 2e-8 && (gb - 33.33333333).abs() < 2e-8);
+    // In whole steps of TRX (6 decimals): the step the rounding leaves goes
+    // to the larger remainder.
+    assert_eq!(
+        (&oa["allocated"], &ob["allocated"]),
+        (&Value::from("66.666667"), &Value::from("33.333333"))
+    );
     assert_eq!(oa["status"], 1);
     assert!(oa["calculation"]
         .as_str()
@@ -192,7 +223,8 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
         .project(id)
         .unwrap_or_else(|e| panic!("{e:?}"));
     let db = app.state.db.clone();
-    for (days, expected) in [(1, ga / 2.0), (2, ga)] {
+    // Half of 66.666667 in whole steps is 33.333333; the last release the rest.
+    for (days, expected) in [(1, 33.333333), (2, ga)] {
         exec(
             &db,
             &format!(
@@ -219,6 +251,11 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
     .await;
     let mine = app.get(&format!("/project/detail?id={id}"), Some(&a)).await;
     assert_eq!(mine.message()["mine"]["locked"], "0");
+    crate::dust::assert_no_dust(
+        &app.state,
+        &["ieo_subscribe", "ieo_refund", "ieo_credit", "ieo_release"],
+    )
+    .await;
     app.assert_audit(&admin).await;
 }
 
@@ -325,9 +362,14 @@ async fn dual_products_bought_and_settled(app: TestApp) {
     assert_eq!(bought.message()["if_above"]["amount"], "6836.83");
     assert_eq!(bought.message()["if_above"]["currency"], "USDT");
     let pid = put["id"].as_i64().unwrap_or_default().to_string();
-    app.post("/dual/buyDual", Some(&t), &[("id", &pid), ("num", "5")])
-        .await
-        .assert_ok();
+    let put_bought = app
+        .post("/dual/buyDual", Some(&t), &[("id", &pid), ("num", "5")])
+        .await;
+    put_bought.assert_ok();
+    // Above 65 000 the 500 USDT would come back with 3 days at 30 %:
+    // 501.23287671…, paid in whole steps of USDT (6 decimals).
+    assert_eq!(put_bought.message()["if_above"]["amount"], "501.232876");
+    assert_eq!(put_bought.message()["if_above"]["currency"], "USDT");
     let c7 = call7["id"].as_i64().unwrap_or_default().to_string();
     app.post("/dual/buyDual", Some(&t), &[("id", &c7), ("num", "1")])
         .await
@@ -397,6 +439,7 @@ async fn dual_products_bought_and_settled(app: TestApp) {
     let btc = 0.89 + 0.1001 + 0.01 + expected as f64 / 1e8;
     assert!((bal(app.balance(&t, "1", "2").await).0 - btc).abs() < 1e-9);
     assert_eq!(bal(app.balance(&t, "1", "13").await).0, 0.0);
+    crate::dust::assert_no_dust(&app.state, &["dual_buy", "dual_settle"]).await;
     app.assert_audit(&admin).await;
 }
 

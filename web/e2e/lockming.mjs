@@ -247,13 +247,23 @@ await run('lockming', async (open) => {
     await tid('lm-preview').waitFor();
   });
 
-  await step('100 USDT shows the preview: income range, start, first accrual and maturity', async () => {
+  await step('100 USDT shows the preview: income range, start, when earning starts, first income and maturity', async () => {
     await enterHundred();
     const detail = await apiAs(page, '/lh/deposit/detail', { id: productId });
     const next = detail.product.next_accrual_at;
-    const want = { first: await dateTimeOf(page, next), maturity: await dateTimeOf(page, next + 4 * 86_400_000) };
-    await expectText('[data-testid="lm-preview-first"]', want.first, 'the first accrual');
-    await expectText('[data-testid="lm-preview-maturity"]', want.maturity, 'the maturity (first accrual + 4 days)');
+    const DAY = 86_400_000;
+    const want = {
+      start: await dateTimeOf(page, next),
+      first: await dateTimeOf(page, next + DAY),
+      maturity: await dateTimeOf(page, next + 5 * DAY),
+    };
+    // The day of the subscription earns nothing: earning starts at the next
+    // accrual, the first income comes a full day after it.
+    await expectText('[data-testid="lm-preview-accrual-start"]', want.start, 'earning starts at the next accrual');
+    await expectText('[data-testid="lm-preview-first"]', want.first, 'the first income, a day later');
+    await expectText('[data-testid="lm-preview-maturity"]', want.maturity, 'the maturity (first income + 4 days)');
+    const rule = L.zh.buy.accrualRule.replace('{{start}}', want.start).replace('{{first}}', want.first);
+    await expectText('[data-testid="lm-accrual-rule"]', rule, 'the terms say when earning starts');
     await shot('buy-zh', true);
   });
 

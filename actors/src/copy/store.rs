@@ -3,7 +3,7 @@
 
 use super::engine::{HighWater, Mode, Terms};
 use super::plans::FollowTerms;
-use crate::ledger::{account, Bucket, Operation, Posting};
+use crate::ledger::{account, precision, Bucket, Operation, Posting};
 use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
 use crate::sql::{Arg, Store};
@@ -267,7 +267,8 @@ pub async fn settle_share(
         .first()
         .map(|r| r[0])
         .unwrap_or(0);
-    let paid = due.min(available.max(0));
+    // Paid in whole steps of the coin; a fraction stays owed for next time.
+    let paid = precision::down(quote, due.min(available.max(0)));
     sqlx::query(
         "UPDATE copy_follows SET high_water = $1, shared = shared + $2, owed = $3, settled_day = $4 WHERE id = $5",
     )

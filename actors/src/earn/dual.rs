@@ -7,7 +7,7 @@
 //! with none to settle on fails and gets its principal back), once.
 
 use super::engine::{self, Dual, DualKind, Payout};
-use crate::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
 use crate::market::actor::{MarketActor, MarketError};
 use crate::market::deriv::{ledger_err, CurrentIndex};
 use crate::runtime::clock::now_ms;
@@ -85,12 +85,14 @@ impl DualRow {
         }
     }
 
-    /// The currency and amount of a payout.
+    /// The currency and amount of a payout, rounded down to that coin's
+    /// precision (the house keeps the rest).
     pub fn payout(&self, p: Payout) -> (i64, i64) {
-        match p {
+        let (currency, v) = match p {
             Payout::Coin(v) => (self.currency, v),
             Payout::Quote(v) => (self.quote, v),
-        }
+        };
+        (currency, precision::down(currency, v))
     }
 }
 

@@ -162,12 +162,20 @@ pub fn period_start(day: i64, hour: i64) -> i64 {
     day * DAY_MS + hour * HOUR_MS
 }
 
-/// An order's accrual times when subscribed at `at`: the first accrual
-/// after it (the day it was subscribed in earns), and the last one, which
-/// pays the last day and returns the principal.
+/// An order's accrual times when subscribed at `at`: the accrual that ends
+/// its first full day, and the last one, which pays the last day and
+/// returns the principal. The day it was subscribed in earns nothing (as in
+/// the exchanges' simple earn): an order taken minutes before an accrual
+/// would otherwise be paid a whole day for them.
 pub fn schedule(at: i64, hour: i64, days: i64) -> (i64, i64) {
-    let first = period_start(period(at, hour) + 1, hour);
+    let first = period_start(period(at, hour) + 2, hour);
     (first, first + (days.max(1) - 1) * DAY_MS)
+}
+
+/// When an order subscribed at `at` starts earning: the start of its first
+/// full day (the next accrual moment).
+pub fn accrual_start(at: i64, hour: i64) -> i64 {
+    period_start(period(at, hour) + 1, hour)
 }
 
 // ------------------------------------------------------------------- IEO
@@ -337,13 +345,21 @@ mod tests {
         let d = period(at, hour);
         assert_eq!(period_start(d + 1, hour), 1_795_680_000_000);
         assert_eq!(period(1_795_680_000_000, hour), d + 1);
-        // Subscribed a minute before an accrual, it earns at that accrual and
-        // matures four accruals later: five days paid.
+        // Subscribed a minute before an accrual, it starts earning at that
+        // accrual and is first paid a day later, for its first full day, and
+        // matures four accruals after that: five days paid.
         let (first, last) = schedule(at, hour, 5);
-        assert_eq!(first, 1_795_680_000_000);
+        assert_eq!(accrual_start(at, hour), 1_795_680_000_000);
+        assert_eq!(first, 1_795_680_000_000 + DAY_MS);
         assert_eq!(last, first + 4 * DAY_MS);
-        // Subscribed at the accrual itself, the next day's accrual is its first.
-        assert_eq!(schedule(first, hour, 5).0, first + DAY_MS);
+        // Subscribed at the accrual itself, its first full day starts then.
+        let start = 1_795_680_000_000;
+        assert_eq!(accrual_start(start, hour), start);
+        assert_eq!(schedule(start, hour, 5).0, start + DAY_MS);
+        // A 1-day product subscribed 12 minutes before the accrual is paid
+        // once, a full day after the accrual, with its principal.
+        let (first, last) = schedule(start - 12 * 60_000, hour, 1);
+        assert_eq!((first, last), (start + DAY_MS, start + DAY_MS));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! the launchpad account, the cost paid to the sale) and each release.
 
 use super::engine;
-use crate::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
 use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
 use crate::sql::{Store, WriteTx};
@@ -51,6 +51,37 @@ pub struct ProjectRow {
 }
 
 pub const PROJECT_COLUMNS: &str = "id, name, intro, token, pay_currency, price, supply, user_cap, min_amount, subscribed, subscribers, starts_at, ends_at, lock_ends_at, cycle_ms, cycles, whitepaper, website, status, allocated, released_cycles, credited_at, created_at";
+
+/// A sale's amounts in whole steps of its coins (see `ledger::precision`):
+/// tokens are allocated and released in the token's step, and what they
+/// cost is rounded up to the pay coin's, so no balance is left holding a
+/// fraction its coin cannot move.
+impl ProjectRow {
+    /// What `tokens` cost, rounded up to the pay coin's precision.
+    pub fn cost(&self, tokens: i64) -> i64 {
+        precision::up(self.pay_currency, engine::cost(tokens, self.price))
+    }
+
+    /// Each order's tokens (`engine::allocate` over whole steps of the token).
+    pub fn allocate(&self, asked: &[i64]) -> Vec<i64> {
+        let s = precision::step(self.token);
+        let steps: Vec<i64> = asked.iter().map(|a| a / s).collect();
+        engine::allocate(self.supply / s, &steps)
+            .into_iter()
+            .map(|g| g * s)
+            .collect()
+    }
+
+    /// Tokens released of `allocated` once `done` releases are applied, in
+    /// whole steps of the token (the last release the rest).
+    pub fn released_after(&self, allocated: i64, done: i64) -> i64 {
+        if done >= self.cycles.max(1) {
+            return allocated;
+        }
+        let s = precision::step(self.token);
+        engine::released_after(allocated / s, done, self.cycles) * s
+    }
+}
 
 impl ProjectRow {
     /// The state its times say it is in (the actor moves `status` to it).
@@ -165,7 +196,7 @@ pub async fn subscribe(
     if asked_before.saturating_add(amount) > p.user_cap {
         return Err(MarketError::Invalid("err_ieo_over_cap"));
     }
-    let cost = engine::cost(amount, p.price);
+    let cost = p.cost(amount);
     let mut tx = db.begin().await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO ieo_orders (project_id, user_id, amount, cost, status, created_at) VALUES ($1, $2, $3, $4, 0, $5) RETURNING id",
@@ -240,7 +271,7 @@ async fn post_step(
 pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<(i64, i64)>, MarketError> {
     let list = orders_in(db, p.id, status::SUBSCRIBED).await?;
     let asked: Vec<i64> = list.iter().map(|o| o.amount).collect();
-    let granted = engine::allocate(p.supply, &asked);
+    let granted = p.allocate(&asked);
     let guard = format!(
         "UPDATE ieo_projects SET status = 2, allocated = {} WHERE id = {} AND status < 2",
         granted.iter().sum::<i64>(),
@@ -251,7 +282,7 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<(i64, i64)>, Mar
     };
     let mut refunds: BTreeMap<i64, i64> = BTreeMap::new();
     for (o, g) in list.iter().zip(&granted) {
-        let paid = engine::cost(*g, p.price).min(o.cost);
+        let paid = p.cost(*g).min(o.cost);
         let refund = o.cost - paid;
         *refunds.entry(o.user_id).or_default() += refund;
         sqlx::query("UPDATE ieo_orders SET allocated = $1, paid = $2, refund = $3, status = 1 WHERE id = $4")
@@ -373,7 +404,7 @@ pub async fn release(
     let mut per_user: BTreeMap<i64, i64> = BTreeMap::new();
     for o in &list {
         let allocated = o.allocated.unwrap_or(0);
-        let target = engine::released_after(allocated, cycles, p.cycles);
+        let target = p.released_after(allocated, cycles);
         let delta = target - o.released;
         if delta <= 0 {
             continue;

@@ -3,10 +3,11 @@
 //! early and the daily accrual (which matures the orders it pays last).
 
 use super::engine::{self, LockBook, LockRefusal, LockTerms, Redemption};
-use crate::ledger::{self, account, Bucket, Operation, PostError, Posting, SystemAccount};
+use crate::ledger::{
+    self, account, precision, Bucket, Operation, PostError, Posting, SystemAccount,
+};
 use crate::market::actor::MarketError;
 use crate::sql::Store;
-use std::collections::BTreeMap;
 
 /// A `lock_products` row.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -82,16 +83,29 @@ pub struct OrderRow {
 pub const ORDER_COLUMNS: &str = "id, product_id, user_id, currency, amount, rate_min_ppm, rate_max_ppm, days, penalty_ppm, paid_days, accrued, promised_left, status, created_at, first_accrual_at, matures_at, ended_at, returned, penalty";
 
 impl OrderRow {
-    /// What redeeming it now would return and forfeit (its own terms).
+    /// What redeeming it now would return and forfeit (its own terms): the
+    /// return rounded down to the coin's precision, the penalty the rest.
     pub fn redemption(&self) -> Redemption {
-        engine::redeem_early(
+        let r = engine::redeem_early(
             &LockTerms {
                 penalty_ppm: self.penalty_ppm,
                 ..LockTerms::default()
             },
             self.amount,
-        )
+        );
+        let returned = precision::down(self.currency, r.returned);
+        Redemption {
+            returned,
+            penalty: self.amount - returned,
+        }
     }
+}
+
+/// One order's yield for a day at `rate_ppm`, rounded down to the coin's
+/// precision (the reserve keeps the rest). The accrual's set-based update of
+/// the orders rounds the same way.
+pub fn order_yield(currency: i64, amount: i64, rate_ppm: i64) -> i64 {
+    precision::down(currency, engine::day_yield(amount, rate_ppm))
 }
 
 /// What the actor keeps of an open order: enough to pay it, mature it and
@@ -403,16 +417,25 @@ pub async fn redeem(
     order(db, o.id).await?.ok_or(MarketError::NotFound)
 }
 
+/// What one order is paid at an accrual (its day's yield, or its principal
+/// at maturity).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Paid {
+    pub order: i64,
+    pub user: i64,
+    pub amount: i64,
+}
+
 /// One day's accrual of a product, computed by the actor from its open
 /// orders.
 pub struct Accrual {
     /// The accrual's moment: it pays the day that ends here.
     pub at: i64,
     pub rate_ppm: i64,
-    /// Yield per user (the sum over their orders due), and the total.
-    pub yields: BTreeMap<i64, i64>,
-    /// Principal returned per user (orders paid their last day).
-    pub matured: BTreeMap<i64, i64>,
+    /// Each paid order's yield for the day, in order id order.
+    pub yields: Vec<Paid>,
+    /// Principal returned per order (orders paid their last day).
+    pub matured: Vec<Paid>,
     /// The promise the orders paid no longer carry (each order's top-of-range
     /// day yield).
     pub released: i64,
@@ -421,13 +444,15 @@ pub struct Accrual {
     pub holders: i64,
 }
 
-/// Applies `a` in one transaction: the yields from the coin's reserve to
-/// each user's spot account and the matured principal back from the mining
-/// account, as one operation each (the whole product's day in one batch of
-/// ledger writes), the orders' paid days, yield and promise in one statement
-/// each, and the product's `accrued_through`, moved only from the day
-/// before (and its count of accruals, the operations' keys): an accrual is
-/// applied once, whatever restarts.
+/// Applies `a` in one transaction: each order's yield from the coin's
+/// reserve to its owner's spot account and each matured order's principal
+/// back from the mining account, one ledger operation per order naming it
+/// (so a holder of several orders sees each one's yield), all written by
+/// one `post_all` (a handful of statements for the whole product's day);
+/// the orders' paid days, yield and promise in one statement each, and the
+/// product's `accrued_through`, moved only from the day before (and its
+/// count of accruals, the operations' keys): an accrual is applied once,
+/// whatever restarts.
 pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, MarketError> {
     let guard = format!(
         "UPDATE lock_products SET accrued_through = {at}, accruals = accruals + 1, locked = {}, holders = {}, updated_at = {at}
@@ -447,62 +472,54 @@ pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, Mar
         .bind(p.currency)
         .execute(&mut *tx)
         .await?;
-    let mut ops = Vec::new();
-    let paid: i64 = a.yields.values().sum();
-    if paid > 0 {
-        let mut postings = Vec::with_capacity(a.yields.len() + 1);
-        postings.push(Posting::system(
-            SystemAccount::MiningReserve,
-            p.currency,
-            -paid,
-        ));
-        postings.extend(
-            a.yields.iter().filter(|(_, y)| **y > 0).map(|(u, y)| {
-                Posting::user(*u, account::CHANGE, p.currency, Bucket::Available, *y)
-            }),
-        );
-        ops.push(Operation {
-            key: format!("lock_yield:{}:{}", p.id, p.accruals + 1),
-            reason: "lock_yield".into(),
-            ref_type: "lock_product".into(),
-            ref_id: p.id,
-            postings,
-        });
-    }
-    if !a.matured.is_empty() {
-        let postings = a
-            .matured
-            .iter()
-            .flat_map(|(u, amount)| {
-                [
-                    Posting::user(*u, account::MINING, p.currency, Bucket::Available, -amount),
-                    Posting::user(*u, account::CHANGE, p.currency, Bucket::Available, *amount),
-                ]
-            })
-            .collect();
-        ops.push(Operation {
-            key: format!("lock_matured:{}:{}", p.id, p.accruals + 1),
-            reason: "lock_matured".into(),
-            ref_type: "lock_product".into(),
-            ref_id: p.id,
-            postings,
-        });
-    }
+    let day = p.accruals + 1;
+    let c = p.currency;
+    let op = |reason: &str, paid: &Paid, postings: Vec<Posting>| Operation {
+        // Per order since keys named the product and its day: "order" keeps
+        // the two kinds apart.
+        key: format!("{reason}:order:{}:{day}", paid.order),
+        reason: reason.into(),
+        ref_type: "lock_order".into(),
+        ref_id: paid.order,
+        postings,
+    };
+    let mut ops = Vec::with_capacity(a.yields.len() + a.matured.len());
+    ops.extend(a.yields.iter().filter(|y| y.amount > 0).map(|y| {
+        op(
+            "lock_yield",
+            y,
+            vec![
+                Posting::system(SystemAccount::MiningReserve, c, -y.amount),
+                Posting::user(y.user, account::CHANGE, c, Bucket::Available, y.amount),
+            ],
+        )
+    }));
+    ops.extend(a.matured.iter().filter(|m| m.amount > 0).map(|m| {
+        op(
+            "lock_matured",
+            m,
+            vec![
+                Posting::user(m.user, account::MINING, c, Bucket::Available, -m.amount),
+                Posting::user(m.user, account::CHANGE, c, Bucket::Available, m.amount),
+            ],
+        )
+    }));
     if !ops.is_empty() {
         ledger::post_all(&mut tx.db(), &ops)
             .await
             .map_err(ledger_err)?;
     }
-    // The same rounding as `engine::day_yield` (integer division of
-    // non-negative numbers rounds down on both databases); the products'
-    // caps keep amount × rate inside 64 bits.
+    // The same rounding as `order_yield` (integer division of non-negative
+    // numbers rounds down on both databases); the products' caps keep
+    // amount × rate inside 64 bits.
     let mut db = tx.db();
     db.execute(
         &format!(
-            "UPDATE lock_orders SET paid_days = paid_days + 1, accrued = accrued + amount * {rate} / 1000000,
+            "UPDATE lock_orders SET paid_days = paid_days + 1, accrued = accrued + amount * {rate} / 1000000 / {step} * {step},
              promised_left = promised_left - amount * rate_max_ppm / 1000000
              WHERE product_id = {id} AND status = 0 AND first_accrual_at <= {at}",
             rate = a.rate_ppm,
+            step = precision::step(p.currency),
             id = p.id,
             at = a.at
         ),

@@ -9,14 +9,14 @@
 //! product's `accrued_through` moves one day per transaction).
 
 use super::engine;
-use super::lockstore::{self as store, Accrual, Open, OrderRow, ProductRow, Subscription};
+use super::lockstore::{self as store, Accrual, Open, OrderRow, Paid, ProductRow, Subscription};
 use crate::market::actor::MarketError;
 use crate::runtime::clock::now_ms;
 use crate::runtime::{Check, Checks, Event, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::json;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -292,27 +292,42 @@ impl Handler<Reload> for LockupActor {
     }
 }
 
-/// The accrual at `at` of the orders in `orders` at `rate_ppm`: who is paid
-/// what, whose principal returns, and the promise released.
-fn plan(orders: &[Open], users: &HashMap<i64, i64>, at: i64, rate_ppm: i64) -> Accrual {
+/// The accrual at `at` of the orders in `orders` at `rate_ppm`: what each
+/// order is paid (rounded down to the coin's precision, see
+/// [`store::order_yield`]), whose principal returns, and the promise released.
+fn plan(
+    orders: &[Open],
+    users: &HashMap<i64, i64>,
+    at: i64,
+    rate_ppm: i64,
+    currency: i64,
+) -> Accrual {
     let mut a = Accrual {
         at,
         rate_ppm,
-        yields: BTreeMap::new(),
-        matured: BTreeMap::new(),
+        yields: Vec::new(),
+        matured: Vec::new(),
         released: 0,
         locked: 0,
         holders: 0,
     };
     let mut left = users.clone();
     for o in orders.iter().filter(|o| o.first_accrual_at <= at) {
-        let y = engine::day_yield(o.amount, rate_ppm);
+        let y = store::order_yield(currency, o.amount, rate_ppm);
         if y > 0 {
-            *a.yields.entry(o.user_id).or_default() += y;
+            a.yields.push(Paid {
+                order: o.id,
+                user: o.user_id,
+                amount: y,
+            });
         }
         a.released += engine::day_yield(o.amount, o.rate_max_ppm);
         if o.matures_at <= at {
-            *a.matured.entry(o.user_id).or_default() += o.amount;
+            a.matured.push(Paid {
+                order: o.id,
+                user: o.user_id,
+                amount: o.amount,
+            });
             take(&mut left, o.user_id, o.amount);
         }
     }
@@ -344,7 +359,7 @@ impl Handler<Accrue> for LockupActor {
         let fut = async move {
             let day = engine::period(at, p.accrual_hour) - 1;
             let rate = store::ensure_rates(&db, &p, day, day + 1).await?;
-            let a = plan(&orders, &users, at, rate);
+            let a = plan(&orders, &users, at, rate, p.currency);
             let applied = store::accrue(&db, &p, &a).await?;
             let reserve = store::reserve(&db, p.currency).await?;
             Ok::<_, MarketError>((orders, a, applied, reserve, day))

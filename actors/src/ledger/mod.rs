@@ -24,6 +24,7 @@
 
 pub mod accounts;
 mod audit;
+pub mod precision;
 
 pub use audit::{audit, AuditReport};
 

@@ -6,7 +6,7 @@
 //! that fell due while the server was down is taken once.
 
 use super::engine::{self, Bid, Outcome};
-use crate::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
 use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
 use crate::sql::{Store, WriteTx};
@@ -225,6 +225,20 @@ fn escrow(user: i64, currency: i64, amount: i64) -> Posting {
     Posting::user(user, account::NFT, currency, Bucket::Available, amount)
 }
 
+/// A sale's split with every part a whole number of the coin's steps: the
+/// seller's part and the royalty round down, the platform's fee takes the
+/// rest (so the fee is never less than its rate).
+pub fn rounded_split(currency: i64, price: i64, resale: bool, rules: &Rules) -> engine::Split {
+    let exact = engine::split(price, resale, rules.royalty_ppm, rules.fee_ppm);
+    let seller = precision::down(currency, exact.seller);
+    let royalty = precision::down(currency, exact.royalty);
+    engine::Split {
+        seller,
+        royalty,
+        fee: price - seller - royalty,
+    }
+}
+
 /// Moves the item to `buyer` at `price`, `from_escrow` of it from the
 /// buyer's deposit and the rest from spot; the seller, the artist and the
 /// platform paid their parts, all in `tx`.
@@ -237,7 +251,7 @@ async fn settle_sale(
     rules: &Rules,
     now: i64,
 ) -> Result<(), MarketError> {
-    let split = engine::split(price, l.resale(), rules.royalty_ppm, rules.fee_ppm);
+    let split = rounded_split(l.currency, price, l.resale(), rules);
     let mut postings = vec![
         spot(buyer, l.currency, -(price - from_escrow)),
         escrow(buyer, l.currency, -from_escrow),
@@ -479,8 +493,12 @@ pub async fn expire(
         users: vec![p.user_id],
     };
     if p.deposit > 0 {
-        let (seller_part, platform) =
+        let (seller_part, _) =
             engine::split_forfeit(p.deposit, l.resale(), rules.forfeit_platform_ppm);
+        // The seller's part rounds down to the coin's precision; the
+        // platform keeps the rest.
+        let seller_part = precision::down(l.currency, seller_part);
+        let platform = p.deposit - seller_part;
         let mut postings = vec![
             escrow(p.user_id, l.currency, -p.deposit),
             Posting::system(SystemAccount::NftSales, l.currency, platform),

@@ -107,13 +107,21 @@ export function totalIncome(daily: IncomeRange, days: number): IncomeRange {
 
 export interface Schedule {
   start: number;
+  /** When the order starts earning: its first full day begins at the product's next accrual. */
+  accrualStart: number;
+  /** When that first day's income arrives, a day later. */
   firstAccrual: number;
   maturity: number;
 }
 
-/** Start now, the first accrual at the product's next one, maturity at the `days`-th accrual. */
+/**
+ * Subscribed now, an order earns from the product's next accrual (the day it
+ * is subscribed in earns nothing), is first paid a day after it, and matures
+ * at the `days`-th payment.
+ */
 export function schedule(now: number, nextAccrualAt: number, days: number): Schedule {
-  return { start: now, firstAccrual: nextAccrualAt, maturity: nextAccrualAt + (Math.max(1, days) - 1) * DAY_MS };
+  const firstAccrual = nextAccrualAt + DAY_MS;
+  return { start: now, accrualStart: nextAccrualAt, firstAccrual, maturity: firstAccrual + (Math.max(1, days) - 1) * DAY_MS };
 }
 
 export interface RedeemTerms {

@@ -112,15 +112,19 @@ describe('the buy preview (the rules of the API)', () => {
     expect(totalIncome({ min: '0.99999999', max: '1.33333333' }, 30)).toEqual({ min: '29.9999997', max: '39.9999999' });
   });
 
-  it('starts now, accrues first at the next accrual and matures days − 1 later', () => {
+  it('earns from the next accrual, is first paid a day later and matures days − 1 after that', () => {
     const now = Date.UTC(2026, 10, 26, 8, 30);
     expect(schedule(now, DEMO.next_accrual_at, 5)).toEqual({
       start: now,
-      firstAccrual: DEMO.next_accrual_at,
-      maturity: DEMO.next_accrual_at + 4 * DAY_MS,
+      accrualStart: DEMO.next_accrual_at,
+      firstAccrual: DEMO.next_accrual_at + DAY_MS,
+      maturity: DEMO.next_accrual_at + 5 * DAY_MS,
     });
-    // A one-day product matures at its only accrual.
-    expect(schedule(now, DEMO.next_accrual_at, 1).maturity).toBe(DEMO.next_accrual_at);
+    // A one-day product subscribed minutes before the accrual earns nothing
+    // for those minutes: its only payment, with the principal, is a full day later.
+    expect(schedule(DEMO.next_accrual_at - 12 * 60_000, DEMO.next_accrual_at, 1).maturity).toBe(
+      DEMO.next_accrual_at + DAY_MS,
+    );
   });
 
   it('early redemption returns amount × (1 − penalty %) rounded down; the penalty is the rest', () => {
@@ -134,7 +138,12 @@ describe('the buy preview (the rules of the API)', () => {
     expect(preview('100', DEMO, now)).toEqual({
       daily: { min: '0.3', max: '0.4' },
       total: { min: '1.5', max: '2' },
-      schedule: { start: now, firstAccrual: DEMO.next_accrual_at, maturity: DEMO.next_accrual_at + 4 * DAY_MS },
+      schedule: {
+        start: now,
+        accrualStart: DEMO.next_accrual_at,
+        firstAccrual: DEMO.next_accrual_at + DAY_MS,
+        maturity: DEMO.next_accrual_at + 5 * DAY_MS,
+      },
       redeem: { returned: '99.5', penalty: '0.5' },
     });
   });

@@ -37,6 +37,7 @@ import { useLockFigures } from '../figures';
 import {
   checkAmount,
   closedReason,
+  DAY_MS,
   coverageText,
   maxAmount,
   preview,
@@ -105,6 +106,12 @@ function Terms({ p, room }: { p: LockProduct; room: string | null }) {
         <Line label={t('lockming.buy.accrual')}>{t('lockming.buy.accrualAt', { time: hour(p.accrual_hour) })}</Line>
         <Line label={t('lockming.nextAccrual')}>{formatDateTime(p.next_accrual_at)}</Line>
       </div>
+      <p className="hint ui-note" data-testid="lm-accrual-rule">
+        {t('lockming.buy.accrualRule', {
+          start: formatDateTime(p.next_accrual_at),
+          first: formatDateTime(p.next_accrual_at + DAY_MS),
+        })}
+      </p>
       <p className="hint ui-note">{t('lockming.buy.reserveNote')}</p>
     </section>
   );
@@ -148,6 +155,9 @@ function PreviewBlock({ pv, coin }: { pv: Preview; coin: string }) {
         {range(pv.total)}
       </Line>
       <Line label={t('lockming.buy.start')}>{formatDateTime(pv.schedule.start)}</Line>
+      <Line label={t('lockming.buy.accrualStart')} testId="lm-preview-accrual-start">
+        {formatDateTime(pv.schedule.accrualStart)}
+      </Line>
       <Line label={t('lockming.buy.firstAccrual')} testId="lm-preview-first">
         {formatDateTime(pv.schedule.firstAccrual)}
       </Line>
