@@ -28,6 +28,7 @@ pub mod server;
 pub mod sessions;
 pub mod socket;
 pub mod state;
+pub mod texts;
 pub mod uploads;
 pub mod validate;
 pub mod verifications;

@@ -7,10 +7,12 @@ use crate::copy::follows::{self, Application, FollowView, MyTrader, Receipt, Ski
 use crate::copy::views::{self, Follower, LeadTradeView, Sort, TraderCard, TraderDetail};
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::{Admin, Paging};
+use crate::i18n::Lang;
 use crate::params::{
     FollowAmount, Form, Id, IdParams, MaxMargin, NoParams, Page, PageParams, Paged, Ratio, Reply,
 };
 use crate::state::AppState;
+use crate::texts::{self, Field, IntroTexts, Texts};
 use actix_web::web;
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -33,7 +35,8 @@ pub async fn index(
     state: web::Data<AppState>,
     form: Form<ListParams>,
 ) -> ApiResult<Reply<Paged<TraderCard>>> {
-    let p = form.split().1?;
+    let (req, p) = form.split();
+    let p = p?;
     let sort = match p.sort.as_deref().unwrap_or("return") {
         "return" => Sort::Return30,
         "profit" => Sort::Profit,
@@ -42,9 +45,15 @@ pub async fn index(
         _ => return Err(ApiError::invalid("err_type_invalid")),
     };
     let room = p.room.as_deref() == Some("1");
-    Ok(Reply(
-        views::list(&state, sort, room, Paging::of(p.page, p.limit)).await?,
-    ))
+    let mut page = views::list(&state, sort, room, Paging::of(p.page, p.limit)).await?;
+    localize(&state, req.lang, &mut page.data).await?;
+    Ok(Reply(page))
+}
+
+/// Traders' intros in the caller's language.
+async fn localize(state: &AppState, lang: Lang, list: &mut [TraderCard]) -> ApiResult<()> {
+    let items = list.iter_mut().map(|t| (t.trader_id, &mut t.intro));
+    texts::localize(&state.db, Field::TraderIntro, lang, items).await
 }
 
 /// One trader.
@@ -61,7 +70,9 @@ pub async fn trader_detail(
 ) -> ApiResult<Reply<TraderDetail>> {
     let (req, p) = form.split();
     let viewer = req.user(&state).await.ok().map(|u| u.id);
-    Ok(Reply(views::detail(&state, p?.trader_id.0, viewer).await?))
+    let mut d = views::detail(&state, p?.trader_id.0, viewer).await?;
+    localize(&state, req.lang, std::slice::from_mut(&mut d.trader)).await?;
+    Ok(Reply(d))
 }
 
 /// A trader's positions or followers, paged.
@@ -262,6 +273,7 @@ pub async fn apply(
     let a = crate::copy::Application {
         name: p.name,
         intro: p.intro,
+        intros: Texts::default(),
         share_rate: p.share_rate.and_then(|r| r.0).unwrap_or(Decimal::ZERO),
         max_followers: p.max_followers.0,
     };
@@ -326,9 +338,45 @@ pub async fn applications(
 ) -> ApiResult<Reply<Paged<Application>>> {
     let p = form.split().1?;
     let status = p.status.as_deref().and_then(|s| s.parse().ok());
-    Ok(Reply(
-        follows::applications(&state, status, Paging::of(p.page, p.limit)).await?,
-    ))
+    let mut page = follows::applications(&state, status, Paging::of(p.page, p.limit)).await?;
+    with_intros(&state, &mut page.data).await?;
+    Ok(Reply(page))
+}
+
+/// Applications with their intros in every language, for the admin's editor.
+async fn with_intros(state: &AppState, list: &mut [Application]) -> ApiResult<()> {
+    let ids: Vec<i64> = list.iter().map(|a| a.user_id).collect();
+    let mut all = texts::all(&state.db, Field::TraderIntro, &ids).await?;
+    for a in list {
+        a.intros = Some(all.remove(&a.user_id).unwrap_or_default());
+    }
+    Ok(())
+}
+
+/// A lead trader's intro in the other languages.
+#[derive(Deserialize, ToSchema)]
+pub struct IntroParams {
+    pub trader_id: Id,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub intros: IntroTexts,
+}
+
+/// Set a lead trader's intro in the other languages (absent ones read the
+/// trader's own text); answers the application with them.
+pub async fn set_intro(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<IntroParams>,
+) -> ApiResult<Reply<Application>> {
+    let p = form.split().1?;
+    let trader = p.trader_id.0;
+    crate::copy::set_intros(&state, trader, &p.intros.texts()).await?;
+    let mut one = follows::application(&state, trader)
+        .await?
+        .ok_or_else(|| ApiError::new(Kind::NotFound, "err_trader_not_found"))?;
+    with_intros(&state, std::slice::from_mut(&mut one)).await?;
+    Ok(Reply(one))
 }
 
 /// An admin's decision on an application.

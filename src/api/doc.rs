@@ -65,6 +65,18 @@ fn params_object(schema: RefOr<Schema>) -> Object {
                 .collect();
             o
         }
+        // A struct with a flattened part (`#[serde(flatten)]`, its schema
+        // inlined: the texts in the other languages): every part's fields as
+        // one object, as the request carries them.
+        RefOr::T(Schema::AllOf(all)) => {
+            let mut out = Object::with_type(Type::Object);
+            for part in all.items {
+                let o = params_object(part);
+                out.properties.extend(o.properties);
+                out.required.extend(o.required);
+            }
+            out
+        }
         _ => Object::with_type(Type::Object),
     }
 }

@@ -10,10 +10,12 @@ use crate::earn::Terms;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Paging};
 use crate::funds::{coin, coin_units};
+use crate::i18n::Lang;
 use crate::params::{
     Amount, Coin, Days, Form, Id, IdParams, NoParams, Page, PageParams, Paged, Ratio, Reply,
 };
 use crate::state::AppState;
+use crate::texts::{self, Field, NameTexts};
 use actix_web::web;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -31,15 +33,59 @@ pub async fn config(
     state: web::Data<AppState>,
     form: Form<ConfigParams>,
 ) -> ApiResult<Reply<Vec<LockProduct>>> {
-    let p = form.split().1?;
-    Ok(Reply(
-        views::products(
-            &state,
-            p.category.as_deref().filter(|c| !c.is_empty()),
-            false,
-        )
-        .await?,
-    ))
+    let (req, p) = form.split();
+    let p = p?;
+    let mut list = views::products(
+        &state,
+        p.category.as_deref().filter(|c| !c.is_empty()),
+        false,
+    )
+    .await?;
+    localize_products(&state, req.lang, &mut list).await?;
+    Ok(Reply(list))
+}
+
+/// Products' names in the caller's language.
+async fn localize_products(
+    state: &AppState,
+    lang: Lang,
+    list: &mut [LockProduct],
+) -> ApiResult<()> {
+    texts::localize(
+        &state.db,
+        Field::LockName,
+        lang,
+        list.iter_mut().map(|p| (p.id, &mut p.name)),
+    )
+    .await
+}
+
+/// Orders' product names in the caller's language.
+async fn localize_orders(state: &AppState, lang: Lang, list: &mut [LockOrder]) -> ApiResult<()> {
+    texts::localize(
+        &state.db,
+        Field::LockName,
+        lang,
+        list.iter_mut().map(|o| (o.product_id, &mut o.name)),
+    )
+    .await
+}
+
+/// An order of the caller's, its product named in their language.
+async fn order_in(state: &AppState, lang: Lang, user: i64, id: i64) -> ApiResult<LockOrder> {
+    let mut o = views::order(state, user, id).await?;
+    localize_orders(state, lang, std::slice::from_mut(&mut o)).await?;
+    Ok(o)
+}
+
+/// Products with their names in every language, for the admin's editor.
+async fn with_names(state: &AppState, mut list: Vec<LockProduct>) -> ApiResult<Vec<LockProduct>> {
+    let ids: Vec<i64> = list.iter().map(|p| p.id).collect();
+    let mut names = texts::all(&state.db, Field::LockName, &ids).await?;
+    for p in &mut list {
+        p.names = Some(names.remove(&p.id).unwrap_or_default());
+    }
+    Ok(list)
 }
 
 /// `lh/deposit/detail`: one product and its day rates.
@@ -47,8 +93,10 @@ pub async fn detail(
     state: web::Data<AppState>,
     form: Form<IdParams>,
 ) -> ApiResult<Reply<LockProductDetail>> {
-    let p = form.split().1?;
-    Ok(Reply(views::detail(&state, p.id.0, false).await?))
+    let (req, p) = form.split();
+    let mut d = views::detail(&state, p?.id.0, false).await?;
+    localize_products(&state, req.lang, std::slice::from_mut(&mut d.product)).await?;
+    Ok(Reply(d))
 }
 
 /// A subscription.
@@ -76,7 +124,7 @@ pub async fn deposit(
     let c = coin(&state, &Coin(currency.to_string()))?;
     let amount = coin_units(p.amount, c)?;
     let row = crate::earn::subscribe(&state, user.id, p.config_id.0, amount).await?;
-    Ok(Reply(views::order(&state, user.id, row.id).await?))
+    Ok(Reply(order_in(&state, req.lang, user.id, row.id).await?))
 }
 
 /// One's orders.
@@ -102,9 +150,9 @@ pub async fn orders(
         Some(s @ ("0" | "1" | "2")) => s.parse().ok(),
         Some(_) => return Err(ApiError::invalid("err_type_invalid")),
     };
-    Ok(Reply(
-        views::orders(&state, user.id, status, Paging::of(p.page, p.limit)).await?,
-    ))
+    let mut page = views::orders(&state, user.id, status, Paging::of(p.page, p.limit)).await?;
+    localize_orders(&state, req.lang, &mut page.data).await?;
+    Ok(Reply(page))
 }
 
 /// `lh/deposit/order/cancel`: redeem one's order early, with the penalty.
@@ -115,7 +163,7 @@ pub async fn cancel(
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let row = crate::earn::redeem(&state, user.id, p?.id.0).await?;
-    Ok(Reply(views::order(&state, user.id, row.id).await?))
+    Ok(Reply(order_in(&state, req.lang, user.id, row.id).await?))
 }
 
 /// `lh/deposit/summary`: the caller's locked principal and yield per coin.
@@ -148,7 +196,9 @@ pub async fn admin_products(
     _admin: Admin,
     _form: Form<NoParams>,
 ) -> ApiResult<Reply<Vec<LockProduct>>> {
-    Ok(Reply(views::products(&state, None, true).await?))
+    Ok(Reply(
+        with_names(&state, views::products(&state, None, true).await?).await?,
+    ))
 }
 
 /// A product's terms: a new product without `id`, a change of one with it.
@@ -157,7 +207,11 @@ pub struct ProductParams {
     pub id: Option<Id>,
     #[schema(pattern = "^(lock|defi|cloud)$")]
     pub category: String,
+    /// The name in English, what a language without its own reads.
     pub name: String,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub names: NameTexts,
     pub currency: Coin,
     /// The daily yield range, shares of the principal ("0.003" is 0.3 %).
     pub rate_min: Ratio,
@@ -186,6 +240,7 @@ pub async fn admin_product(
     let terms = Terms {
         category: p.category.clone(),
         name: p.name.clone(),
+        names: p.names.texts(),
         currency: c.id,
         rate_min_ppm: crate::earn::ppm(p.rate_min.0.unwrap_or_default())?,
         rate_max_ppm: crate::earn::ppm(p.rate_max.0.unwrap_or_default())?,
@@ -207,7 +262,11 @@ pub async fn admin_product(
             crate::earn::create(&state, &key, &terms).await?
         }
     };
-    Ok(Reply(views::detail(&state, id, true).await?.product))
+    let product = views::detail(&state, id, true).await?.product;
+    let mut list = with_names(&state, vec![product]).await?;
+    list.pop()
+        .map(Reply)
+        .ok_or_else(|| ApiError::new(crate::error::Kind::NotFound, "err_lock_not_found"))
 }
 
 /// The yield reserves.

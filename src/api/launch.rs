@@ -7,8 +7,10 @@ use crate::earn::ieo::{self, IeoOrder, NewProject, Project, ProjectDetail};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Admin, Paging};
 use crate::funds::{coin, coin_units};
+use crate::i18n::Lang;
 use crate::params::{Amount, Coin, Form, Id, IdParams, Page, PageParams, Paged, Reply, SaleDays};
 use crate::state::AppState;
+use crate::texts::{self, Field, IntroTexts};
 use ::actors::earn::engine::DAY_MS;
 use actix_web::web;
 use serde::Deserialize;
@@ -37,11 +39,33 @@ pub async fn projects(
     state: web::Data<AppState>,
     form: Form<ProjectsParams>,
 ) -> ApiResult<Reply<Paged<Project>>> {
-    let p = form.split().1?;
+    let (req, p) = form.split();
+    let p = p?;
     let status = status_of(p.status.as_deref())?;
-    Ok(Reply(
-        ieo::projects(&state, status, Paging::of(p.page, p.limit)).await?,
-    ))
+    let mut page = ieo::projects(&state, status, Paging::of(p.page, p.limit)).await?;
+    localize(&state, req.lang, &mut page.data).await?;
+    Ok(Reply(page))
+}
+
+/// Sales' intros in the caller's language.
+async fn localize(state: &AppState, lang: Lang, list: &mut [Project]) -> ApiResult<()> {
+    texts::localize(
+        &state.db,
+        Field::IeoIntro,
+        lang,
+        list.iter_mut().map(|p| (p.id, &mut p.intro)),
+    )
+    .await
+}
+
+/// Sales with their intros in every language, for the admin's screens.
+async fn with_intros(state: &AppState, list: &mut [Project]) -> ApiResult<()> {
+    let ids: Vec<i64> = list.iter().map(|p| p.id).collect();
+    let mut all = texts::all(&state.db, Field::IeoIntro, &ids).await?;
+    for p in list {
+        p.intros = Some(all.remove(&p.id).unwrap_or_default());
+    }
+    Ok(())
 }
 
 /// `project/detail`: one sale, with the caller's totals when signed in.
@@ -51,7 +75,9 @@ pub async fn detail(
 ) -> ApiResult<Reply<ProjectDetail>> {
     let (req, p) = form.split();
     let viewer = req.user(&state).await.ok().map(|u| u.id);
-    Ok(Reply(ieo::detail(&state, p?.id.0, viewer).await?))
+    let mut d = ieo::detail(&state, p?.id.0, viewer).await?;
+    localize(&state, req.lang, std::slice::from_mut(&mut d.project)).await?;
+    Ok(Reply(d))
 }
 
 /// A subscription.
@@ -99,16 +125,20 @@ pub async fn admin_projects(
     form: Form<PageParams>,
 ) -> ApiResult<Reply<Paged<Project>>> {
     let p = form.split().1?;
-    Ok(Reply(
-        ieo::projects(&state, None, Paging::of(p.page, p.limit)).await?,
-    ))
+    let mut page = ieo::projects(&state, None, Paging::of(p.page, p.limit)).await?;
+    with_intros(&state, &mut page.data).await?;
+    Ok(Reply(page))
 }
 
 /// A new sale.
 #[derive(Deserialize, ToSchema)]
 pub struct NewProjectParams {
     pub name: String,
+    /// The intro in English, what a language without its own reads.
     pub intro: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub intros: IntroTexts,
     /// The token sold: a configured coin no other sale sells.
     pub token: Coin,
     pub pay_currency: Coin,
@@ -143,6 +173,7 @@ pub async fn admin_create(
         token: token.id,
         name: p.name,
         intro: p.intro.unwrap_or_default(),
+        intros: p.intros.texts(),
         pay_currency: pay.id,
         price: coin_units(p.price, pay)?,
         supply: coin_units(p.supply, token)?,
@@ -157,7 +188,9 @@ pub async fn admin_create(
         website: p.website.unwrap_or_default().trim().to_string(),
     };
     let id = ieo::create(&state, &new).await?;
-    Ok(Reply(ieo::detail(&state, id, None).await?.project))
+    let mut project = ieo::detail(&state, id, None).await?.project;
+    with_intros(&state, std::slice::from_mut(&mut project)).await?;
+    Ok(Reply(project))
 }
 
 /// The platform's review of an ended sale: credit its buyers.
@@ -168,5 +201,7 @@ pub async fn admin_credit(
 ) -> ApiResult<Reply<Project>> {
     let id = form.split().1?.id.0;
     ieo::credit(&state, id).await?;
-    Ok(Reply(ieo::detail(&state, id, None).await?.project))
+    let mut project = ieo::detail(&state, id, None).await?.project;
+    with_intros(&state, std::slice::from_mut(&mut project)).await?;
+    Ok(Reply(project))
 }

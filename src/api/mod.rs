@@ -276,6 +276,7 @@ routes! { ADMIN_ROUTES, configure_admin;
     get "/copy/traders" => copy::applications [copy::ApplicationsParams => Paged<crate::copy::follows::Application>], "admin", "Lead trader applications, pending first, filter status";
     post "/copy/approve" => copy::approve [copy::ReviewParams => String], "admin", "Approve a lead trader application";
     post "/copy/reject" => copy::reject [copy::ReviewParams => String], "admin", "Reject a lead trader application with a reason";
+    post "/copy/intro" => copy::set_intro [copy::IntroParams => crate::copy::follows::Application], "admin", "Set a lead trader's intro in the other languages (intro_zh … intro_bx; absent ones read the trader's own)";
     get "/earn/lock/products" => earn::admin_products [NoParams => Vec<crate::earn::views::LockProduct>], "admin", "Every lock-up product, closed ones too";
     post "/earn/lock/product" => earn::admin_product [earn::ProductParams => crate::earn::views::LockProduct], "admin", "Create a lock-up product, or change one's terms (id) for the orders to come";
     get "/earn/reserves" => earn::reserves [NoParams => Vec<crate::earn::views::ReserveView>], "admin", "Each coin's yield reserve, the yield promised and the coverage";

@@ -9,6 +9,7 @@ use crate::funds::coin_units;
 use crate::nft::artists::{self, Artist, ArtistDetail, Collection};
 use crate::nft::boxes::{self, MyBox, SeriesCard, SeriesDetail};
 use crate::nft::catalogue::{self, BidView, Card, Filter, ItemDetail};
+use crate::nft::localize;
 use crate::nft::trade::{self, BidAnswer, Collected, Joined, Listed, MyBid, Payment, Resale};
 use crate::params::{
     Form, Id, IdParams, NftKind, NftPrice, NftStep, NoParams, Page, PageParams, Paged, Reply,
@@ -133,7 +134,9 @@ pub async fn list(state: web::Data<AppState>, form: Form<ListParams>) -> ApiResu
     let viewer = req.user(&state).await.ok().map(|u| u.id);
     let paging = Paging::of(p.page, p.limit);
     if p.kind == Some(NftKind::Box) {
-        return Ok(Reply(Listing::Series(boxes::list(&state, paging).await?)));
+        let mut page = boxes::list(&state, paging).await?;
+        localize::series(&state, req.lang, &mut page.data).await?;
+        return Ok(Reply(Listing::Series(page)));
     }
     if p.keyword.as_deref().is_some_and(|k| k.chars().count() > 40) {
         return Err(ApiError::invalid("err_text_too_long"));
@@ -159,7 +162,9 @@ pub async fn detail(
 ) -> ApiResult<Reply<ItemDetail>> {
     let (req, p) = form.split();
     let viewer = req.user(&state).await.ok().map(|u| u.id);
-    Ok(Reply(catalogue::detail(&state, p?.id.0, viewer).await?))
+    let mut d = catalogue::detail(&state, p?.id.0, viewer).await?;
+    localize::item_detail(&state, req.lang, &mut d).await?;
+    Ok(Reply(d))
 }
 
 /// An item and a page.
@@ -197,13 +202,14 @@ pub async fn artist_list(
     state: web::Data<AppState>,
     form: Form<ArtistsParams>,
 ) -> ApiResult<Reply<Paged<Artist>>> {
-    let p = form.split().1?;
+    let (req, p) = form.split();
+    let p = p?;
     if p.keyword.as_deref().is_some_and(|k| k.chars().count() > 40) {
         return Err(ApiError::invalid("err_text_too_long"));
     }
-    Ok(Reply(
-        artists::list(&state, p.keyword.as_deref(), Paging::of(p.page, p.limit)).await?,
-    ))
+    let mut page = artists::list(&state, p.keyword.as_deref(), Paging::of(p.page, p.limit)).await?;
+    localize::artists(&state, req.lang, &mut page.data).await?;
+    Ok(Reply(page))
 }
 
 /// `getArtistDetail`: one artist, their collections and items.
@@ -213,7 +219,9 @@ pub async fn artist_detail(
 ) -> ApiResult<Reply<ArtistDetail>> {
     let (req, p) = form.split();
     let viewer = req.user(&state).await.ok().map(|u| u.id);
-    Ok(Reply(artists::detail(&state, p?.id.0, viewer).await?))
+    let mut d = artists::detail(&state, p?.id.0, viewer).await?;
+    localize::artist_detail(&state, req.lang, &mut d).await?;
+    Ok(Reply(d))
 }
 
 /// Collections of an artist, or all.
@@ -229,15 +237,16 @@ pub async fn collections(
     state: web::Data<AppState>,
     form: Form<CollectionsParams>,
 ) -> ApiResult<Reply<Paged<Collection>>> {
-    let p = form.split().1?;
-    Ok(Reply(
-        artists::collections(
-            &state,
-            p.artist_id.map(|a| a.0),
-            Paging::of(p.page, p.limit),
-        )
-        .await?,
-    ))
+    let (req, p) = form.split();
+    let p = p?;
+    let mut page = artists::collections(
+        &state,
+        p.artist_id.map(|a| a.0),
+        Paging::of(p.page, p.limit),
+    )
+    .await?;
+    localize::collections(&state, req.lang, &mut page.data).await?;
+    Ok(Reply(page))
 }
 
 /// `collect`: favourite an item, or un-favourite it.
@@ -492,7 +501,9 @@ pub async fn series(
 ) -> ApiResult<Reply<SeriesDetail>> {
     let (req, p) = form.split();
     let viewer = req.user(&state).await.ok().map(|u| u.id);
-    Ok(Reply(boxes::detail(&state, p?.id.0, viewer).await?))
+    let mut d = boxes::detail(&state, p?.id.0, viewer).await?;
+    localize::series_detail(&state, req.lang, &mut d).await?;
+    Ok(Reply(d))
 }
 
 /// `buyBox`: buy a series' next box.

@@ -12,6 +12,7 @@ use crate::params::{
     Amount, Coin, Form, Id, NftKind, NftPrice, NftStep, Page, Paged, Rarity, Reply, SaleMode,
 };
 use crate::state::AppState;
+use crate::texts::IntroTexts;
 use actix_web::{web, HttpRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -38,6 +39,9 @@ pub struct ArtistParams {
     pub avatar: String,
     #[schema(max_length = 1000)]
     pub intro: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub intros: IntroTexts,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -56,6 +60,7 @@ pub async fn create_artist(
         &p.name,
         &p.avatar,
         p.intro.as_deref().unwrap_or_default(),
+        &p.intros.texts(),
     )
     .await?;
     Ok(Reply(Created { id }))
@@ -69,6 +74,9 @@ pub struct CollectionParams {
     pub name: String,
     #[schema(max_length = 1000)]
     pub intro: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub intros: IntroTexts,
     /// A picture's address from `media`.
     pub cover: String,
 }
@@ -84,6 +92,7 @@ pub async fn create_collection(
         p.artist_id.0,
         &p.name,
         p.intro.as_deref().unwrap_or_default(),
+        &p.intros.texts(),
         &p.cover,
     )
     .await?;
@@ -98,6 +107,9 @@ pub struct ItemParams {
     pub name: String,
     #[schema(max_length = 2000)]
     pub intro: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub intros: IntroTexts,
     #[serde(rename = "type")]
     pub kind: NftKind,
     /// The media's address from `media`.
@@ -148,6 +160,7 @@ pub async fn create_item(
         collection: p.collection_id.0,
         name: p.name,
         intro: p.intro.unwrap_or_default(),
+        intros: p.intros.texts(),
         kind: p.kind.code(),
         cover: p.cover.unwrap_or_else(|| p.media.clone()),
         media: p.media,
@@ -178,6 +191,9 @@ pub struct SeriesParams {
     pub name: String,
     #[schema(max_length = 2000)]
     pub intro: Option<String>,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub intros: IntroTexts,
     pub cover: String,
     pub currency: Coin,
     pub price: NftPrice,
@@ -246,6 +262,7 @@ pub async fn create_series(
         collection: p.collection_id.0,
         name: p.name.clone(),
         intro: p.intro.clone().unwrap_or_default(),
+        intros: p.intros.texts(),
         cover: p.cover.clone(),
         currency: coin.id,
         price: coin_units(Amount(p.price.0), coin)?,
@@ -257,6 +274,7 @@ pub async fn create_series(
                 collection: p.collection_id.0,
                 name: i.name,
                 intro: p.intro.clone().unwrap_or_default(),
+                intros: p.intros.texts(),
                 kind: i.kind.code(),
                 cover: i.cover.unwrap_or_else(|| i.media.clone()),
                 media: i.media,

@@ -115,6 +115,7 @@ async fn setup(state: &AppState, id: i64, n: usize) -> crate::error::ApiResult<(
         &crate::copy::Application {
             name: name.into(),
             intro: intro.into(),
+            intros: crate::texts::demo(intro),
             share_rate: Decimal::new(10 + 5 * n as i64, 2),
             max_followers: 500,
         },
@@ -339,5 +340,18 @@ impl Handler<Checks> for DemoLeads {
                 Check::ok("refused", self.refused.to_string())
             },
         ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_demo_intro_comes_in_all_nine_languages() {
+        for (name, intro) in super::NAMES {
+            assert!(
+                crate::texts::demo_complete(intro),
+                "{name}'s intro lacks translations"
+            );
+        }
     }
 }

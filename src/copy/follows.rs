@@ -345,6 +345,22 @@ pub struct Application {
     pub reject_reason: Option<String>,
     pub created_at: i64,
     pub reviewed_at: Option<i64>,
+    /// The intro in the other languages (`intro` is the trader's own).
+    #[sqlx(skip)]
+    pub intros: Option<crate::texts::Texts>,
+}
+
+const APPLICATION_COLUMNS: &str =
+    "user_id, name, intro, share_ppm, max_followers, status, reject_reason, created_at, reviewed_at";
+
+/// One trader's application (or trader state) as the review desk sees it.
+pub async fn application(state: &AppState, user: i64) -> ApiResult<Option<Application>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {APPLICATION_COLUMNS} FROM copy_traders WHERE user_id = $1"
+    ))
+    .bind(user)
+    .fetch_optional(&state.db)
+    .await?)
 }
 
 /// Applications, pending first then newest.
@@ -360,7 +376,7 @@ pub async fn applications(
             .fetch_one(&state.db)
             .await?;
     let rows: Vec<Application> = sqlx::query_as(&format!(
-        "SELECT user_id, name, intro, share_ppm, max_followers, status, reject_reason, created_at, reviewed_at
+        "SELECT {APPLICATION_COLUMNS}
          FROM copy_traders WHERE {filter} ORDER BY status = 0 DESC, created_at DESC LIMIT $2 OFFSET $3"
     ))
     .bind(status)

@@ -12,6 +12,7 @@ use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::funds::units_error;
 use crate::state::AppState;
+use crate::texts::{Field, Texts};
 use ::actors::copy::store::{follow, trader};
 use ::actors::copy::{
     Cancel, CopyPlans, CopyTraderActor, Edit, Follow, FollowInput, FollowRow, Refresh, SelfHold,
@@ -145,6 +146,9 @@ fn unavailable() -> ApiError {
 pub struct Application {
     pub name: String,
     pub intro: String,
+    /// The intro in the other languages (the demo's; a person applies with
+    /// one text, and an application replaces what an admin had added).
+    pub intros: Texts,
     pub share_rate: Decimal,
     pub max_followers: i64,
 }
@@ -162,6 +166,7 @@ pub async fn apply(state: &AppState, user: i64, a: &Application) -> ApiResult<()
     if !(10..=300).contains(&intro.chars().count()) {
         return Err(ApiError::invalid("err_trader_intro"));
     }
+    a.intros.check(Field::TraderIntro)?;
     let share_ppm = ppm(a.share_rate)?;
     if a.share_rate < c.share_min || a.share_rate > c.share_max {
         return Err(ApiError::invalid("err_share_rate")
@@ -239,6 +244,26 @@ pub async fn apply(state: &AppState, user: i64, a: &Application) -> ApiResult<()
         }
         Some(_) => return Err(ApiError::conflict("err_trader_applied")),
     }
+    crate::texts::save(&mut tx, Field::TraderIntro, user, &a.intros).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// An admin's texts of a lead trader's intro in the other languages (the
+/// trader's own text stays the English one).
+pub async fn set_intros(state: &AppState, trader: i64, intros: &Texts) -> ApiResult<()> {
+    intros.check(Field::TraderIntro)?;
+    let store = state.copy.store().ok_or_else(unavailable)?;
+    let mut tx = store.begin().await?;
+    let known: Option<(i64,)> =
+        sqlx::query_as("SELECT user_id FROM copy_traders WHERE user_id = $1")
+            .bind(trader)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if known.is_none() {
+        return Err(ApiError::new(Kind::NotFound, "err_trader_not_found"));
+    }
+    crate::texts::save(&mut tx, Field::TraderIntro, trader, intros).await?;
     tx.commit().await?;
     Ok(())
 }

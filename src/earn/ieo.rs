@@ -10,6 +10,7 @@ use crate::extract::Paging;
 use crate::funds::{units, units_error};
 use crate::params::Paged;
 use crate::state::AppState;
+use crate::texts::{Field, Texts};
 use ::actors::earn::engine::DAY_MS;
 use ::actors::earn::ieostore::{IeoOrderRow, ProjectRow, ORDER_COLUMNS, PROJECT_COLUMNS};
 use ::actors::earn::{Credit, SubscribeSale};
@@ -26,6 +27,8 @@ pub struct NewProject {
     pub token: i64,
     pub name: String,
     pub intro: String,
+    /// The intro in the other languages.
+    pub intros: Texts,
     pub pay_currency: i64,
     pub price: i64,
     pub supply: i64,
@@ -87,6 +90,8 @@ impl NewProject {
 /// Creates a sale and starts its actor; answers its id.
 pub async fn create(state: &AppState, p: &NewProject) -> ApiResult<i64> {
     p.check(state)?;
+    p.intros.check(Field::IeoIntro)?;
+    let mut tx = state.db.begin().await?;
     let res: Result<(i64,), sqlx::Error> = sqlx::query_as(
         "INSERT INTO ieo_projects (name, intro, token, pay_currency, price, supply, user_cap, min_amount, starts_at, ends_at, lock_ends_at, cycle_ms, cycles, whitepaper, website, status, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, $16) RETURNING id",
@@ -107,7 +112,7 @@ pub async fn create(state: &AppState, p: &NewProject) -> ApiResult<i64> {
     .bind(&p.whitepaper)
     .bind(&p.website)
     .bind(now_ms())
-    .fetch_one(&state.db)
+    .fetch_one(&mut *tx)
     .await;
     let id = match res {
         Ok((id,)) => id,
@@ -116,6 +121,8 @@ pub async fn create(state: &AppState, p: &NewProject) -> ApiResult<i64> {
         }
         Err(e) => return Err(e.into()),
     };
+    crate::texts::save(&mut tx, Field::IeoIntro, id, &p.intros).await?;
+    tx.commit().await?;
     state.earn.run_project(id);
     Ok(id)
 }
@@ -140,6 +147,7 @@ pub async fn seed(state: &AppState, list: &[IeoSettings]) -> ApiResult<()> {
                 token: c.token,
                 name: c.name.clone(),
                 intro: c.intro.clone(),
+                intros: crate::texts::demo(&c.intro),
                 pay_currency: c.pay_currency,
                 price: u(c.price)?,
                 supply: u(c.supply)?,
@@ -219,6 +227,10 @@ pub struct Project {
     /// Percent of each ask granted, once ended.
     pub allocation_ratio: Option<String>,
     pub server_time: i64,
+    /// The intro in the other languages (admins' answers only; `intro` is
+    /// the English one there, the caller's language elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intros: Option<Texts>,
 }
 
 fn ratio(part: i64, whole: i64) -> String {
@@ -266,6 +278,7 @@ fn project_view(state: &AppState, p: ProjectRow, now: i64) -> Project {
         whitepaper: p.whitepaper,
         website: p.website,
         server_time: now,
+        intros: None,
     }
 }
 

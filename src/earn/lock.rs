@@ -9,6 +9,7 @@ use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::funds::units_error;
 use crate::state::AppState;
+use crate::texts::{Field, Texts};
 use ::actors::earn::engine;
 use ::actors::earn::lockstore::OrderRow;
 use ::actors::earn::{Redeem, Reload, Subscribe};
@@ -51,6 +52,8 @@ pub async fn redeem(state: &AppState, user: i64, id: i64) -> ApiResult<OrderRow>
 pub struct Terms {
     pub category: String,
     pub name: String,
+    /// The name in the other languages.
+    pub names: Texts,
     pub currency: i64,
     pub rate_min_ppm: i64,
     pub rate_max_ppm: i64,
@@ -85,6 +88,7 @@ impl Terms {
         {
             return Err(ApiError::invalid("err_currency_invalid"));
         }
+        self.names.check(Field::LockName)?;
         let name_len = self.name.trim().chars().count();
         let ok = (1..=40).contains(&name_len)
             && 0 < self.rate_min_ppm
@@ -124,6 +128,7 @@ impl Terms {
         Ok(Terms {
             category: c.category.clone(),
             name: c.name.clone(),
+            names: crate::texts::demo(&c.name),
             currency: c.currency,
             rate_min_ppm: ppm(c.rate_min)?,
             rate_max_ppm: ppm(c.rate_max)?,
@@ -189,6 +194,7 @@ pub async fn create(state: &AppState, key: &str, t: &Terms) -> ApiResult<i64> {
         .bind(t.currency)
         .execute(&mut *tx)
         .await?;
+    crate::texts::save(&mut tx, Field::LockName, id, &t.names).await?;
     tx.commit().await?;
     state.earn.run_lock(id);
     Ok(id)
@@ -207,6 +213,7 @@ pub async fn update(state: &AppState, id: i64, t: &Terms) -> ApiResult<()> {
         // Orders and the reserve are in the product's coin.
         return Err(ApiError::invalid("err_lock_terms"));
     }
+    let mut tx = state.db.begin().await?;
     sqlx::query(
         "UPDATE lock_products SET category = $1, name = $2, rate_min_ppm = $3, rate_max_ppm = $4, days = $5, min_amount = $6, user_cap = $7, total_cap = $8, penalty_ppm = $9, enabled = $10, sort = COALESCE($11, sort), updated_at = $12 WHERE id = $13",
     )
@@ -223,8 +230,10 @@ pub async fn update(state: &AppState, id: i64, t: &Terms) -> ApiResult<()> {
     .bind(t.sort)
     .bind(now_ms())
     .bind(id)
-    .execute(&state.db)
+    .execute(&mut *tx)
     .await?;
+    crate::texts::save(&mut tx, Field::LockName, id, &t.names).await?;
+    tx.commit().await?;
     h.send(Reload).await.map_err(|_| unavailable())?;
     Ok(())
 }

@@ -64,6 +64,10 @@ pub struct LockProduct {
     pub enabled: bool,
     /// Place in the lists (smaller first).
     pub sort: i64,
+    /// The name in the other languages (admins' answers only; `name` is
+    /// the English one there, the caller's language elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub names: Option<crate::texts::Texts>,
 }
 
 /// One day's rate.
@@ -161,6 +165,7 @@ fn product_view(
         open,
         enabled: p.enabled == 1,
         sort: p.sort,
+        names: None,
     }
 }
 

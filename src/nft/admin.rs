@@ -9,6 +9,7 @@ use crate::extract::Paging;
 use crate::funds::units;
 use crate::params::Paged;
 use crate::state::AppState;
+use crate::texts::{Field, Texts};
 use ::actors::nft::engine;
 use ::actors::nft::status;
 use ::actors::sql::WriteTx;
@@ -50,6 +51,8 @@ pub struct NewItem {
     pub collection: i64,
     pub name: String,
     pub intro: String,
+    /// The intro in the other languages.
+    pub intros: Texts,
     /// 0 image, 1 gif, 2 audio, 3 video.
     pub kind: i64,
     pub media: String,
@@ -64,6 +67,7 @@ impl NewItem {
         if !(2..=60).contains(&name) || self.intro.chars().count() > 2000 {
             return Err(ApiError::invalid("err_nft_text"));
         }
+        self.intros.check(Field::ItemIntro)?;
         if !(0..=3).contains(&self.rarity) || !(0..=3).contains(&self.kind) {
             return Err(ApiError::invalid("err_type_invalid"));
         }
@@ -114,6 +118,7 @@ impl NewItem {
         .bind(now_ms())
         .fetch_one(&mut **tx)
         .await?;
+        crate::texts::save(tx, Field::ItemIntro, id, &self.intros).await?;
         Ok(id)
     }
 }
@@ -185,6 +190,8 @@ pub struct NewSeries {
     pub collection: i64,
     pub name: String,
     pub intro: String,
+    /// The intro in the other languages.
+    pub intros: Texts,
     pub cover: String,
     pub currency: i64,
     pub price: i64,
@@ -211,6 +218,7 @@ pub async fn create_series(state: &AppState, s: &NewSeries) -> ApiResult<i64> {
         collection: s.collection,
         name: s.name.clone(),
         intro: s.intro.clone(),
+        intros: s.intros.clone(),
         kind: 0,
         media: s.cover.clone(),
         cover: s.cover.clone(),
@@ -245,6 +253,7 @@ pub async fn create_series(state: &AppState, s: &NewSeries) -> ApiResult<i64> {
     .bind(now_ms())
     .fetch_one(&mut *tx)
     .await?;
+    crate::texts::save(&mut tx, Field::SeriesIntro, id, &s.intros).await?;
     for (slot, i) in s.items.iter().enumerate() {
         i.insert(&mut tx, artist, Some((id, slot as i64))).await?;
     }

@@ -9,6 +9,7 @@ use crate::extract::Paging;
 use crate::funds::units;
 use crate::params::Paged;
 use crate::state::AppState;
+use crate::texts::{Field, Texts};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -159,10 +160,12 @@ pub async fn create_artist(
     name: &str,
     avatar: &str,
     intro: &str,
+    intros: &Texts,
 ) -> ApiResult<i64> {
     if !text_ok(name, 2, 40) || intro.chars().count() > 1000 {
         return Err(ApiError::invalid("err_nft_text"));
     }
+    intros.check(Field::ArtistIntro)?;
     if !super::media::known(state, avatar, Some(0)).await? {
         return Err(ApiError::invalid("err_nft_media"));
     }
@@ -179,6 +182,7 @@ pub async fn create_artist(
     .await;
     match res {
         Ok((id,)) => {
+            crate::texts::save(&mut tx, Field::ArtistIntro, id, intros).await?;
             tx.commit().await?;
             Ok(id)
         }
@@ -195,11 +199,13 @@ pub async fn create_collection(
     artist: i64,
     name: &str,
     intro: &str,
+    intros: &Texts,
     cover: &str,
 ) -> ApiResult<i64> {
     if !text_ok(name, 2, 40) || intro.chars().count() > 1000 {
         return Err(ApiError::invalid("err_nft_text"));
     }
+    intros.check(Field::CollectionIntro)?;
     if !super::media::known(state, cover, Some(0)).await? {
         return Err(ApiError::invalid("err_nft_media"));
     }
@@ -222,6 +228,7 @@ pub async fn create_collection(
     .bind(now_ms())
     .fetch_one(&mut *tx)
     .await?;
+    crate::texts::save(&mut tx, Field::CollectionIntro, id, intros).await?;
     tx.commit().await?;
     Ok(id)
 }

@@ -10,6 +10,7 @@ use super::artists;
 use crate::db::now_ms;
 use crate::error::ApiResult;
 use crate::state::AppState;
+use crate::texts;
 use ::actors::nft::status;
 use ::actors::runtime::{Check, Checks, Meter};
 use actix::prelude::*;
@@ -266,6 +267,10 @@ const BOX_ITEMS: &[(&str, &str, i64)] = &[
     ("Prism Crown", "art-8.png", 3),
 ];
 
+const SERIES_INTRO: &str =
+    "Eight prisms, one per box: four common, two rare, one epic, one legendary.";
+const BOX_ITEM_INTRO: &str = "From the Mystery Prism blind box.";
+
 const DAY_MS: i64 = 86_400_000;
 const UNIT: i64 = 100_000_000;
 
@@ -282,16 +287,19 @@ pub async fn seed(state: &AppState) -> ApiResult<()> {
     let now = now_ms();
     let mut first_collection = None;
     for (name, avatar, intro, collection, items) in ARTISTS {
-        let artist = artists::create_artist(state, name, &address(avatar), intro).await?;
+        let intros = texts::demo(intro);
+        let artist = artists::create_artist(state, name, &address(avatar), intro, &intros).await?;
         let cover = items.first().map_or(*avatar, |i| i.4);
         let c =
-            artists::create_collection(state, artist, collection, intro, &address(cover)).await?;
+            artists::create_collection(state, artist, collection, intro, &intros, &address(cover))
+                .await?;
         first_collection.get_or_insert(c);
         for (name, intro, kind, media, cover, rarity, price) in items.iter().copied() {
             let item = NewItem {
                 collection: c,
                 name: name.into(),
                 intro: intro.into(),
+                intros: texts::demo(intro),
                 kind,
                 media: address(media),
                 cover: address(cover),
@@ -317,6 +325,7 @@ pub async fn seed(state: &AppState) -> ApiResult<()> {
         collection,
         name: name.into(),
         intro: intro.into(),
+        intros: texts::demo(intro),
         kind,
         media: address(media),
         cover: address(cover),
@@ -327,7 +336,8 @@ pub async fn seed(state: &AppState) -> ApiResult<()> {
     let series = NewSeries {
         collection,
         name: "Mystery Prism".into(),
-        intro: "Eight prisms, one per box: four common, two rare, one epic, one legendary.".into(),
+        intro: SERIES_INTRO.into(),
+        intros: texts::demo(SERIES_INTRO),
         cover: address("cover-box.png"),
         currency,
         price: 15 * UNIT,
@@ -338,7 +348,8 @@ pub async fn seed(state: &AppState) -> ApiResult<()> {
             .map(|(name, pic, rarity)| NewItem {
                 collection,
                 name: (*name).into(),
-                intro: "From the Mystery Prism blind box.".into(),
+                intro: BOX_ITEM_INTRO.into(),
+                intros: texts::demo(BOX_ITEM_INTRO),
                 kind: 0,
                 media: address(pic),
                 cover: address(pic),
@@ -458,5 +469,22 @@ impl Handler<Checks> for DemoAuctions {
             Some(id) => Check::ok("live_auction", id.to_string()),
             None => Check::warn("live_auction", "none"),
         }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_demo_text_comes_in_all_nine_languages() {
+        let mut english: Vec<&str> = vec![SERIES_INTRO, BOX_ITEM_INTRO, AUCTIONED.1];
+        for (_, _, intro, _, items) in ARTISTS {
+            english.push(intro);
+            english.extend(items.iter().map(|i| i.1));
+        }
+        for text in english {
+            assert!(texts::demo_complete(text), "{text:?} lacks translations");
+        }
     }
 }

@@ -11,6 +11,7 @@ pub mod artists;
 pub mod boxes;
 pub mod catalogue;
 pub mod demo;
+pub mod localize;
 pub mod media;
 pub mod messages;
 pub mod trade;

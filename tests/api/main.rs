@@ -24,4 +24,5 @@ mod restart;
 mod sales;
 mod smtp;
 mod supervision;
+mod texts;
 mod upload;

@@ -15,13 +15,15 @@
 // locked, its records and its share of the total. Redeeming early shows the
 // server's preview (0.50 % of 100 = 0.5), and once confirmed the order is
 // under Ended with its penalty. Home's quick entries lead to each kind's
-// list. The same screens again in English. Screenshots
+// list. The same screens again in English; the product's name in Chinese,
+// English and French (the demo's texts, config/demo/texts.json). Screenshots
 // lockming-<screen>-<lang>.png in ARTIFACTS_DIR, each checked for horizontal
 // overflow at 390 × 844; then every lock-up screen in the nine languages.
 import { apiAs } from './lib/api.mjs';
 import { dateTimeOf, expectText as expectTextOn, head, signInFunded } from './lib/flow.mjs';
-import { LANGS, closePopNotice, confirmDialog, expectToast, locale, noOverflow, noOverflowIn, plain, setLang, settle, shot as shotOf, waitForRoute } from './lib/funds.mjs';
-import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
+import { LANGS, closePopNotice, confirmDialog, expectToast, locale, login, noOverflow, noOverflowIn, plain, setLang, settle, shot as shotOf, waitForRoute } from './lib/funds.mjs';
+import { readFileSync } from 'node:fs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { expectPage } from './lib/page.mjs';
 
 const L = { zh: locale('zh', 'lockming').lockming, en: locale('en', 'lockming').lockming, fra: locale('fra', 'lockming').lockming };
@@ -36,7 +38,14 @@ const ROUTES = {
   orders: '/pages/lockming/order',
   assets: '/pages/fund/assets',
 };
-const PRODUCT = 'USDT 5-day lock';
+/** The demo's products' names in the other languages, by their English one. */
+const DEMO_TEXTS = JSON.parse(readFileSync(new URL('../../config/demo/texts.json', import.meta.url), 'utf8'));
+/** A demo product's name as `lang` shows it. */
+const nameIn = (english, lang) => (lang === 'en' ? english : DEMO_TEXTS[english][lang]);
+const PRODUCT_EN = 'USDT 5-day lock';
+const PRODUCT = { zh: nameIn(PRODUCT_EN, 'zh'), en: PRODUCT_EN, fra: nameIn(PRODUCT_EN, 'fra') };
+const DEFI = { zh: nameIn('USDT DeFi pool 15 days', 'zh'), en: 'USDT DeFi pool 15 days' };
+const CLOUD = { zh: nameIn('USDT cloud hash 30 days', 'zh'), en: 'USDT cloud hash 30 days' };
 const DEPOSIT = '1000';
 
 let page;
@@ -67,12 +76,12 @@ async function openLockTab(lang) {
   await page.locator('[data-testid="lm-cat-lock"] .lm-cat-stats').waitFor();
 }
 
-/** From the Lock tab to the lock-mining list, then the USDT product's page; answers the product's id. */
-async function openProduct() {
+/** From the Lock tab to the lock-mining list, then the USDT product's card (named in `lang`). */
+async function openProduct(lang) {
   await tid('lm-cat-lock').click();
   await waitForRoute(page, ROUTES.list);
   await page.locator('[data-testid="lm-product"]').first().waitFor();
-  const card = page.locator('[data-testid="lm-product"]', { has: page.locator('[data-testid="lm-product-name"]', { hasText: PRODUCT }) });
+  const card = page.locator('[data-testid="lm-product"]', { has: page.locator('[data-testid="lm-product-name"]', { hasText: PRODUCT[lang] }) });
   await card.waitFor();
   return card;
 }
@@ -194,14 +203,15 @@ await run('lockming', async (open) => {
     visitor = await open('visitor');
     await visitor.goto(app(`${ROUTES.list}?category=lock`));
     await visitor.locator('[data-testid="lm-product"]').first().waitFor();
-    const card = visitor.locator('[data-testid="lm-product"]', { has: visitor.locator('[data-testid="lm-product-name"]', { hasText: PRODUCT }) });
+    // A visitor reads the site's default language, Chinese.
+    const card = visitor.locator('[data-testid="lm-product"]', { has: visitor.locator('[data-testid="lm-product-name"]', { hasText: PRODUCT.zh }) });
     await card.waitFor();
     productId = Number(await card.getAttribute('data-id'));
     await expectText(`[data-testid="lm-product"][data-id="${productId}"] [data-testid="lm-product-remaining"]`, '1,000,000.00 / 1,000,000.00 USDT', 'the quota left', visitor);
   });
 
   await step('lock mining lists the USDT product with its range, days, minimum, quota, coverage and today\'s rate', async () => {
-    const card = await openProduct();
+    const card = await openProduct('zh');
     check(Number(await card.getAttribute('data-id')) === productId, 'the user sees the same product');
     await expectText(`[data-testid="lm-product"][data-id="${productId}"] [data-testid="lm-product-range"]`, '0.30% – 0.40%', 'the daily range');
     const today = (await card.locator('[data-testid="lm-product-today"]').innerText()).trim();
@@ -211,7 +221,8 @@ await run('lockming', async (open) => {
     check((await card.getAttribute('data-open')) === '1', 'the product takes subscriptions');
     // Only lock products here.
     const names = await page.locator('[data-testid="lm-product-name"]').allInnerTexts();
-    check(!names.some((n) => /DeFi|cloud/i.test(n)), `the lock list holds lock products only (got ${JSON.stringify(names)})`);
+    check(!names.some((n) => n.includes(DEFI.zh) || n.includes(CLOUD.zh)), `the lock list holds lock products only (got ${JSON.stringify(names)})`);
+    check(names.includes(PRODUCT.zh) && !names.includes(PRODUCT_EN), `the product is named in Chinese (got ${JSON.stringify(names)})`);
     await shot('list-zh');
   });
 
@@ -219,7 +230,7 @@ await run('lockming', async (open) => {
     await page.locator(`[data-testid="lm-product"][data-id="${productId}"]`).click();
     await waitForRoute(page, ROUTES.buy);
     await tid('lm-terms').waitFor();
-    check((await tid('lm-buy-name').innerText()).trim() === PRODUCT, 'the page is the USDT product\'s');
+    check((await tid('lm-buy-name').innerText()).trim() === PRODUCT.zh, 'the page is the USDT product\'s, named in Chinese');
     await expectText('[data-testid="lm-terms-range"]', '0.30% – 0.40%', 'the range');
     await expectText('[data-testid="lm-terms-penalty"]', L.zh.buy.penaltyOf.replace('{{rate}}', '0.50%'), 'the penalty');
     // The cap, with the user's room under it once the summary answered.
@@ -329,8 +340,8 @@ await run('lockming', async (open) => {
       const card = page.locator('[data-testid="lm-product"]').first();
       await card.waitFor();
       const name = (await card.locator('[data-testid="lm-product-name"]').innerText()).trim();
-      if (category === 'defi') check(/defi/i.test(name), `the DeFi list holds the DeFi product (got "${name}")`);
-      if (category === 'cloud') check(/cloud/i.test(name), `the cloud list holds the cloud product (got "${name}")`);
+      if (category === 'defi') check(name === DEFI.zh, `the DeFi list holds the DeFi product (got "${name}")`);
+      if (category === 'cloud') check(name === CLOUD.zh, `the cloud list holds the cloud product (got "${name}")`);
     }
   });
 
@@ -339,7 +350,7 @@ await run('lockming', async (open) => {
     await openLockTab('en');
     check((await tid('lm-hero').innerText()).includes(L.en.title), 'the Lock tab is in English');
     await shot('welcome-en');
-    await openProduct();
+    await openProduct('en');
     await shot('list-en');
     await page.locator(`[data-testid="lm-product"][data-id="${productId}"]`).click();
     await waitForRoute(page, ROUTES.buy);
@@ -362,6 +373,27 @@ await run('lockming', async (open) => {
     await shot('orders-ended-en');
   });
 
+  await step('the admin\'s product form holds the name in the eight other languages', async () => {
+    const admin = await open('admin');
+    await login(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.goto(app('/pages/admin/index?tab=earn'));
+    const card = admin.locator(`[data-testid="admin-earn-product"][data-id="${productId}"]`);
+    await card.locator('[data-testid="admin-earn-edit"]').click();
+    const names = admin.locator('[data-testid="admin-earn-names"]');
+    await names.waitFor();
+    const box = names.locator('[data-testid="admin-earn-names-input"] input');
+    // Chinese first, every language filled by the demo.
+    await expectPage(admin, ([s, w]) => document.querySelector(s)?.value === w, ['[data-testid="admin-earn-names-input"] input', PRODUCT.zh], 'the Chinese name in the box');
+    await expectText('[data-testid="admin-earn-names-count"]', locale('zh', 'admin').admin.texts.filled.replace('{{n}}', '8').replace('{{total}}', '8'), 'eight of eight filled', admin);
+    await names.locator('[data-testid="admin-earn-names-fra"]').click();
+    await expectPage(admin, ([s, w]) => document.querySelector(s)?.value === w, ['[data-testid="admin-earn-names-input"] input', PRODUCT.fra], 'the French name in the box');
+    check((await box.inputValue()) === PRODUCT.fra, 'the box holds the French name');
+    await names.scrollIntoViewIfNeeded();
+    await settle(admin);
+    await noOverflow(admin, 'the product form with its languages');
+    await shotOf(admin, 'lockming-admin-names-zh', { prefix: '' });
+  });
+
   await step('the same screens in French: figures with French separators, percentages "0,30 %", the first rate as a figure', async () => {
     await setLang(page, 'fra');
     await openLockTab('fra');
@@ -370,7 +402,9 @@ await run('lockming', async (open) => {
     const tab = await page.locator('[data-testid="lm-platform"]').innerText();
     check(!/0[,.]0{3,}/.test(tab), `no zero with a tail of decimals on the Lock tab (got "${tab}")`);
     await shot('welcome-fra');
-    await openProduct();
+    await openProduct('fra');
+    // The demo product is named in French (config/demo/texts.json), never in English.
+    check(!(await page.locator('[data-testid="lm-product-name"]').allInnerTexts()).includes(PRODUCT_EN), 'no English name in French');
     // Narrow no-break spaces group, a comma marks the decimals, a no-break space before "%".
     await expectTextExact(`[data-testid="lm-product"][data-id="${productId}"] [data-testid="lm-product-remaining"]`, '1\u202f000\u202f000,00 / 1\u202f000\u202f000,00 USDT', 'the quota left in French');
     await expectTextExact(`[data-testid="lm-product"][data-id="${productId}"] [data-testid="lm-product-range"]`, '0,30\u00a0% – 0,40\u00a0%', 'the daily range in French');
@@ -380,6 +414,7 @@ await run('lockming', async (open) => {
     await page.locator(`[data-testid="lm-product"][data-id="${productId}"]`).click();
     await waitForRoute(page, ROUTES.buy);
     await tid('lm-terms').waitFor();
+    await expectText('[data-testid="lm-buy-name"]', PRODUCT.fra, 'the French name on the product page');
     await expectRates('fra');
     await expectTextExact('[data-testid="lm-terms-penalty"]', L.fra.buy.penaltyOf.replace('{{rate}}', '0,50\u00a0%'), 'the penalty in French');
     await typeAmount('100');

@@ -18,6 +18,7 @@ import { fundsApi } from '../../shared/funds/api';
 import type { Project } from '../../shared/ieo/types';
 import type { LockProduct, LockReserve } from '../../shared/lock/types';
 import type { SaleParams } from './ieo';
+import { textsParams, type TextLang, type Texts } from './texts';
 import type { AdminNftListing } from './nft';
 
 type Scalar = string | number | undefined;
@@ -243,6 +244,8 @@ export interface LeadApplication {
   reject_reason: string | null;
   created_at: number;
   reviewed_at: number | null;
+  /** The intro in the other languages (`intro` is the trader's own). */
+  intros?: Texts | null;
 }
 
 /**
@@ -266,7 +269,7 @@ export interface LockTerms {
 }
 
 /** What `POST /admin/api/earn/lock/product` takes: the terms (shares, not percent), `id` when changing a product. */
-export interface LockProductParams extends LockTerms {
+export interface LockProductParams extends LockTerms, Partial<Record<`name_${TextLang}`, string>> {
   id?: number;
   enabled: '1' | '0';
   /** Place in the lists, smaller first. */
@@ -327,6 +330,11 @@ const earnAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminEarn', 'Adm
       queryFn: (params, api) => adminFetch<LockProduct>({ path: '/earn/lock/product', method: 'POST', params: { ...params } }, api),
       invalidatesTags: ['AdminEarn'],
     }),
+    /** A lead trader's intro in the other languages; answers the application with them. */
+    setLeadIntros: build.mutation<LeadApplication, { trader_id: number; intros: Texts }>({
+      queryFn: ({ trader_id, intros }, api) =>
+        adminFetch<LeadApplication>({ path: '/copy/intro', method: 'POST', params: { trader_id, ...textsParams('intro', intros) } }, api),
+    }),
     getEarnReserves: build.query<LockReserve[], void>({
       queryFn: (_arg, api) => adminFetch<LockReserve[]>({ path: '/earn/reserves' }, api),
       providesTags: ['AdminEarn'],
@@ -367,6 +375,7 @@ export const {
 export const {
   useGetLockProductsQuery,
   useSaveLockProductMutation,
+  useSetLeadIntrosMutation,
   useGetEarnReservesQuery,
   useFundEarnReserveMutation,
   useGetIeoProjectsQuery,

@@ -13,6 +13,7 @@ import { charLength, isAmount } from '../../lib/validators';
 import { isLockCategory } from '../../shared/lock/routes';
 import type { LockProduct } from '../../shared/lock/types';
 import type { LockProductParams, LockTerms } from './api';
+import { textsParams, type Texts } from './texts';
 
 /** The server's bounds (src/earn/mod.rs, `Terms::check`). */
 export const NAME_MAX = 40;
@@ -83,16 +84,19 @@ export function amountIssue(value: string, decimals: number | null): Issue | nul
 
 /** The product form's values, as typed: rates and penalty in percent. */
 export interface ProductDraft extends LockTerms {
+  /** The name in the other languages (English is `name`). */
+  names: Texts;
   enabled: boolean;
   /** Place in the lists, smaller first; empty for none. */
   sort: string;
 }
 
-export type ProductField = Exclude<keyof ProductDraft, 'enabled'>;
+export type ProductField = Exclude<keyof ProductDraft, 'enabled' | 'names'>;
 
 export const EMPTY_DRAFT: ProductDraft = {
   category: 'lock',
   name: '',
+  names: {},
   currency: '',
   rate_min: '',
   rate_max: '',
@@ -117,6 +121,7 @@ export function draftOf(p: LockProduct): ProductDraft {
   return {
     category: p.category,
     name: p.name,
+    names: { ...(p.names ?? {}) },
     currency: String(p.currency_id),
     rate_min: plain(p.rate_min),
     rate_max: plain(p.rate_max),
@@ -196,6 +201,7 @@ export function productParams(draft: ProductDraft, id?: number): LockProductPara
     ...(id === undefined ? {} : { id }),
     category: draft.category,
     name: draft.name.trim(),
+    ...textsParams('name', draft.names),
     currency: draft.currency,
     rate_min: share(draft.rate_min),
     rate_max: share(draft.rate_max),

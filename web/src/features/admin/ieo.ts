@@ -11,6 +11,7 @@ import { compareDecimal } from '../../lib/format';
 import { charLength } from '../../lib/validators';
 import type { Project } from '../../shared/ieo/types';
 import { amountIssue, type Issue } from './earn';
+import { textsParams, type TextLang, type Texts } from './texts';
 
 /** The server's bounds. */
 export const SALE_NAME_MIN = 2;
@@ -24,6 +25,8 @@ export const LINK_MAX = 200;
 export interface SaleDraft {
   name: string;
   intro: string;
+  /** The intro in the other languages (English is `intro`). */
+  intros: Texts;
   token: string;
   pay_currency: string;
   price: string;
@@ -39,11 +42,12 @@ export interface SaleDraft {
   website: string;
 }
 
-export type SaleField = keyof SaleDraft;
+export type SaleField = Exclude<keyof SaleDraft, 'intros'>;
 
 export const EMPTY_SALE: SaleDraft = {
   name: '',
   intro: '',
+  intros: {},
   token: '',
   pay_currency: '',
   price: '',
@@ -60,7 +64,7 @@ export const EMPTY_SALE: SaleDraft = {
 };
 
 /** What `POST /admin/api/ieo/project` takes. */
-export interface SaleParams {
+export interface SaleParams extends Partial<Record<`intro_${TextLang}`, string>> {
   name: string;
   intro?: string;
   token: string;
@@ -177,6 +181,7 @@ export function saleParams(draft: SaleDraft): SaleParams {
   return {
     name: draft.name.trim(),
     ...optional('intro'),
+    ...textsParams('intro', draft.intros),
     token: draft.token,
     pay_currency: draft.pay_currency,
     price: draft.price.trim(),

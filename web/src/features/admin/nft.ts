@@ -12,6 +12,7 @@
 import { compareDecimal, decimalsOf } from '../../lib/format';
 import { charLength, isAmount } from '../../lib/validators';
 import { fromLocalInput } from './ieo';
+import { textsIssue, textsParams, type Texts } from './texts';
 
 export const NFT_TYPES = ['image', 'gif', 'audio', 'video'] as const;
 export type NftType = (typeof NFT_TYPES)[number];
@@ -70,6 +71,11 @@ function introIssue(intro: string, max: number): NftIssue | null {
   return charLength(intro.trim()) > max ? { key: 'tooLong', values: { max } } : null;
 }
 
+/** The intro in another language too long (the editor names the language). */
+function introsIssue(intros: Texts, max: number): NftIssue | null {
+  return textsIssue(intros, max) ? { key: 'tooLong', values: { max } } : null;
+}
+
 /** A positive amount with at most `places` decimals (null while the coin is unknown). */
 function amountIssue(value: string, places: number | null, optional = false): NftIssue | null {
   const v = value.trim();
@@ -100,8 +106,10 @@ export interface ArtistDraft {
   name: string;
   avatar: string;
   intro: string;
+  /** The intro in the other languages (English is `intro`). */
+  intros: Texts;
 }
-export const EMPTY_ARTIST: ArtistDraft = { name: '', avatar: '', intro: '' };
+export const EMPTY_ARTIST: ArtistDraft = { name: '', avatar: '', intro: '', intros: {} };
 
 export function artistIssues(d: ArtistDraft): Issues<keyof ArtistDraft> {
   const out: Issues<keyof ArtistDraft> = {};
@@ -111,16 +119,25 @@ export function artistIssues(d: ArtistDraft): Issues<keyof ArtistDraft> {
   if (avatar) out.avatar = avatar;
   const intro = introIssue(d.intro, ARTIST_INTRO_MAX);
   if (intro) out.intro = intro;
+  const intros = introsIssue(d.intros, ARTIST_INTRO_MAX);
+  if (intros) out.intros = intros;
   return out;
+}
+
+/** What `POST /admin/api/nft/artist` takes (call it when `artistIssues` found nothing). */
+export function artistParams(d: ArtistDraft): Record<string, string> {
+  return { name: d.name.trim(), avatar: d.avatar.trim(), intro: d.intro.trim(), ...textsParams('intro', d.intros) };
 }
 
 export interface CollectionDraft {
   artist_id: string;
   name: string;
   intro: string;
+  /** The intro in the other languages (English is `intro`). */
+  intros: Texts;
   cover: string;
 }
-export const EMPTY_COLLECTION: CollectionDraft = { artist_id: '', name: '', intro: '', cover: '' };
+export const EMPTY_COLLECTION: CollectionDraft = { artist_id: '', name: '', intro: '', intros: {}, cover: '' };
 
 export function collectionIssues(d: CollectionDraft): Issues<keyof CollectionDraft> {
   const out: Issues<keyof CollectionDraft> = {};
@@ -131,7 +148,14 @@ export function collectionIssues(d: CollectionDraft): Issues<keyof CollectionDra
   if (cover) out.cover = cover;
   const intro = introIssue(d.intro, ARTIST_INTRO_MAX);
   if (intro) out.intro = intro;
+  const intros = introsIssue(d.intros, ARTIST_INTRO_MAX);
+  if (intros) out.intros = intros;
   return out;
+}
+
+/** What `POST /admin/api/nft/collection` takes (call it when `collectionIssues` found nothing). */
+export function collectionParams(d: CollectionDraft): Record<string, string> {
+  return { artist_id: d.artist_id, name: d.name.trim(), intro: d.intro.trim(), cover: d.cover.trim(), ...textsParams('intro', d.intros) };
 }
 
 // ---- item ----
@@ -140,6 +164,8 @@ export interface ItemDraft {
   collection_id: string;
   name: string;
   intro: string;
+  /** The intro in the other languages (English is `intro`). */
+  intros: Texts;
   type: NftType;
   media: string;
   cover: string;
@@ -159,6 +185,7 @@ export const EMPTY_ITEM: ItemDraft = {
   collection_id: '',
   name: '',
   intro: '',
+  intros: {},
   type: 'image',
   media: '',
   cover: '',
@@ -188,6 +215,8 @@ export function itemIssues(d: ItemDraft, places: number | null, now: number): Is
   if (name) out.name = name;
   const intro = introIssue(d.intro, ITEM_INTRO_MAX);
   if (intro) out.intro = intro;
+  const intros = introsIssue(d.intros, ITEM_INTRO_MAX);
+  if (intros) out.intros = intros;
   const media = mediaIssue(d.media, d.type === 'image' ? 'picture' : d.type);
   if (media) out.media = media;
   const cover = mediaIssue(d.cover, 'picture', d.type === 'image' || d.type === 'gif');
@@ -216,6 +245,7 @@ export function itemParams(d: ItemDraft): Record<string, string | number> {
     currency: d.currency,
   };
   if (d.intro.trim()) out.intro = d.intro.trim();
+  Object.assign(out, textsParams('intro', d.intros));
   if (d.cover.trim()) out.cover = d.cover.trim();
   if (d.mode === 'none') return out;
   out.mode = d.mode;
@@ -244,6 +274,8 @@ export interface SeriesDraft {
   collection_id: string;
   name: string;
   intro: string;
+  /** The intro in the other languages (English is `intro`); the boxes' items share it. */
+  intros: Texts;
   cover: string;
   currency: string;
   price: string;
@@ -257,6 +289,7 @@ export const EMPTY_SERIES: SeriesDraft = {
   collection_id: '',
   name: '',
   intro: '',
+  intros: {},
   cover: '',
   currency: '',
   price: '',
@@ -284,6 +317,8 @@ export function seriesIssues(d: SeriesDraft, places: number | null, now: number)
   if (name) fields.name = name;
   const intro = introIssue(d.intro, ITEM_INTRO_MAX);
   if (intro) fields.intro = intro;
+  const intros = introsIssue(d.intros, ITEM_INTRO_MAX);
+  if (intros) fields.intros = intros;
   const cover = mediaIssue(d.cover, 'picture');
   if (cover) fields.cover = cover;
   if (!d.currency) fields.currency = { key: 'coin' };
@@ -328,6 +363,7 @@ export function seriesParams(d: SeriesDraft): Record<string, string | number> {
     ),
   };
   if (d.intro.trim()) out.intro = d.intro.trim();
+  Object.assign(out, textsParams('intro', d.intros));
   const starts = fromLocalInput(d.starts_at);
   if (starts !== null) out.starts_at = starts;
   return out;

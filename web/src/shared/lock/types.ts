@@ -59,4 +59,10 @@ export interface LockProduct extends LockCoverage {
   open: boolean;
   /** Switched on by an admin (a disabled product is listed to the admin only). */
   enabled: boolean;
+  /**
+   * The name in the other languages, by language code (admins' lists only:
+   * there `name` is the English one; elsewhere `name` is already in the
+   * reader's language).
+   */
+  names?: Partial<Record<string, string>>;
 }

@@ -9,7 +9,7 @@ import { ETH_PRODUCT } from './fixtures';
 
 const EN = adminEn.admin.earn;
 
-const PRODUCT = ETH_PRODUCT;
+const PRODUCT = { ...ETH_PRODUCT, names: { zh: 'ETH 30天锁仓' } };
 
 const RESERVES: LockReserve[] = [
   { currency_id: 1, currency: 'BTC', reserve: '2', promised: '0', coverage: null },
@@ -101,6 +101,30 @@ describe('the Earn panel', { timeout: 30_000 }, () => {
       enabled: '1',
     });
     expect(posts[0].has('sort')).toBe(false);
+  });
+
+  it('edits the name in the other languages: the stored ones first, each filled one posted', async () => {
+    renderPanel();
+    const card = await screen.findByTestId('admin-earn-product');
+    fireEvent.click(within(card).getByTestId('admin-earn-edit'));
+    const editor = await screen.findByTestId('admin-earn-product-editor');
+    const names = await within(editor).findByTestId('admin-earn-names');
+    const box = () => within(names).getByTestId('admin-earn-names-input').querySelector('input') as HTMLInputElement;
+    // Chinese is chosen first and holds the stored name; one of eight filled.
+    await waitFor(() => expect(box().value).toBe('ETH 30天锁仓'));
+    expect(within(names).getByTestId('admin-earn-names-count')).toHaveTextContent('1 of 8');
+    fireEvent.click(within(names).getByTestId('admin-earn-names-fra'));
+    expect(box().value).toBe('');
+    fireEvent.change(box(), { target: { value: 'x'.repeat(41) } });
+    fireEvent.click(within(editor).getByTestId('admin-earn-product-submit'));
+    expect(await within(editor).findByText('The Français text is too long: at most 40 characters')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    fireEvent.change(box(), { target: { value: 'Blocage ETH 30 jours' } });
+    expect(within(names).getByTestId('admin-earn-names-fra')).toHaveClass('filled');
+    fireEvent.click(within(editor).getByTestId('admin-earn-product-submit'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(Object.fromEntries(posts[0])).toMatchObject({ name: PRODUCT.name, name_zh: 'ETH 30天锁仓', name_fra: 'Blocage ETH 30 jours' });
+    expect(posts[0].has('name_kor')).toBe(false);
   });
 
   it('keeps the form as typed when the server refuses', async () => {

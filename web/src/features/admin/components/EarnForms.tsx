@@ -25,6 +25,7 @@ import type { LockProduct } from '../../../shared/lock/types';
 import { useFundEarnReserveMutation, useGetEarnReservesQuery, useSaveLockProductMutation } from '../api';
 import {
   EMPTY_DRAFT,
+  NAME_MAX,
   amountIssue,
   draftOf,
   newRequestId,
@@ -34,12 +35,25 @@ import {
   type ProductDraft,
   type ProductField,
 } from '../earn';
+import { LANG_NAMES, textsIssue, type Texts } from '../texts';
+import { TextsEditor } from './TextsEditor';
 
 /** Brings the first field in error into view (the sheets are taller than a phone). */
 export function showFirstError(root: string) {
   requestAnimationFrame(() => {
     // Optional call: the test DOM (jsdom) has no scrolling.
     document.querySelector(`${root} .adm-form-item-has-error`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  });
+}
+
+/** A form rule refusing a text of another language longer than `max` (the editor shows why). */
+export function useTextsRule() {
+  const { t } = useTranslation();
+  return (max: number) => ({
+    validator: async (_r: unknown, value: Texts | undefined) => {
+      const issue = textsIssue(value, max);
+      if (issue) throw new Error(t('admin.texts.tooLong', { lang: LANG_NAMES[issue.lang], max }));
+    },
   });
 }
 
@@ -257,6 +271,7 @@ interface ItemOptions {
 export function ProductEditor({ initial, onClose }: { initial: LockProduct | null; onClose: () => void }) {
   const { t } = useTranslation();
   const issueText = useIssueText();
+  const textsRule = useTextsRule();
   const coins = useGetFundCurrenciesQuery();
   const [save, { isLoading }] = useSaveLockProductMutation();
   const [form] = Form.useForm<ProductDraft>();
@@ -319,6 +334,9 @@ export function ProductEditor({ initial, onClose }: { initial: LockProduct | nul
             <CategoryChoice />
           </Form.Item>
           {item('name', { label: t('admin.earn.form.name'), placeholder: t('admin.earn.form.namePlaceholder'), mode: 'text' })}
+          <Form.Item name="names" rules={[textsRule(NAME_MAX)]} className="admin-texts-item">
+            <TextsEditor maxLength={NAME_MAX} showError={false} testId="admin-earn-names" />
+          </Form.Item>
           <Form.Item
             name="currency"
             label={t('admin.coin')}

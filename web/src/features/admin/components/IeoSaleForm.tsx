@@ -14,8 +14,9 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { showToast } from '../../../lib/toast';
 import { useGetFundCurrenciesQuery } from '../../../shared/funds/api';
 import { useCreateIeoProjectMutation } from '../api';
-import { EMPTY_SALE, saleIssues, saleParams, type SaleDraft, type SaleField } from '../ieo';
-import { CoinButton, CoinPicker, UnitInput, showFirstError, useIssueText } from './EarnForms';
+import { EMPTY_SALE, INTRO_MAX, saleIssues, saleParams, type SaleDraft, type SaleField } from '../ieo';
+import { CoinButton, CoinPicker, UnitInput, showFirstError, useIssueText, useTextsRule } from './EarnForms';
+import { TextsEditor } from './TextsEditor';
 
 /** What each field re-checks when another changes. */
 const DEPENDS: Partial<Record<SaleField, SaleField[]>> = {
@@ -39,6 +40,7 @@ interface ItemOptions {
 export function SaleEditor({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const issueText = useIssueText();
+  const textsRule = useTextsRule();
   const coins = useGetFundCurrenciesQuery();
   const [create, { isLoading }] = useCreateIeoProjectMutation();
   const [form] = Form.useForm<SaleDraft>();
@@ -115,7 +117,10 @@ export function SaleEditor({ onClose }: { onClose: () => void }) {
           {item('lock_days', { label: f('lockDays'), unit: f('daysUnit'), mode: 'numeric', description: f('lockHint'), maxLength: 5 })}
           {item('cycle_days', { label: f('cycleDays'), unit: f('daysUnit'), mode: 'numeric', maxLength: 5 })}
           {item('cycles', { label: f('cycles'), mode: 'numeric', description: f('cyclesHint'), maxLength: 3 })}
-          {item('intro', { label: f('intro'), placeholder: f('optional'), mode: 'text', maxLength: 500 })}
+          {item('intro', { label: f('intro'), placeholder: f('optional'), mode: 'text', maxLength: INTRO_MAX })}
+          <Form.Item name="intros" rules={[textsRule(INTRO_MAX)]} className="admin-texts-item">
+            <TextsEditor maxLength={INTRO_MAX} multiline showError={false} testId="admin-ieo-intros" />
+          </Form.Item>
           {item('whitepaper', { label: f('whitepaper'), placeholder: 'https://', mode: 'text', maxLength: 200 })}
           {item('website', { label: f('website'), placeholder: 'https://', mode: 'text', maxLength: 200 })}
         </Form>

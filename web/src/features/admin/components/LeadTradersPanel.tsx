@@ -10,7 +10,12 @@ import { PagedList } from '../../../components/PagedList';
 import { PAGE_LIMIT } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
 import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
-import { useLazyGetLeadApplicationsQuery, useReviewLeadApplicationMutation, type LeadApplication } from '../api';
+import { Button } from 'antd-mobile';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { showToast } from '../../../lib/toast';
+import { useLazyGetLeadApplicationsQuery, useReviewLeadApplicationMutation, useSetLeadIntrosMutation, type LeadApplication } from '../api';
+import { filledLangs, textsIssue, TEXT_LANGS, type Texts } from '../texts';
+import { TextsEditor } from './TextsEditor';
 import { leadFilters, leadStatus, ppmPercent, type LeadStatus } from '../logic';
 import '../leads.css';
 import { Line } from './Line';
@@ -33,6 +38,54 @@ interface CardProps {
   filterState: number | undefined;
 }
 
+/** The server's bound of a trader's intro in another language (src/texts.rs). */
+const INTRO_TEXTS_MAX = 500;
+
+/**
+ * The trader's intro in the other languages: the trader writes one text
+ * (shown in every language without one of its own); an admin adds the
+ * others here.
+ */
+function IntroLanguages({ item, update }: { item: LeadApplication; update: (next: LeadApplication) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Texts>(item.intros ?? {});
+  const [save, { isLoading }] = useSetLeadIntrosMutation();
+  const filled = filledLangs(item.intros).length;
+  if (!open) {
+    return (
+      <Button size="small" fill="outline" className="admin-lead-langs" onClick={() => setOpen(true)} data-testid="admin-lead-langs">
+        {t('admin.texts.title')} · {t('admin.texts.filled', { n: filled, total: TEXT_LANGS.length })}
+      </Button>
+    );
+  }
+  return (
+    <div className="admin-lead-texts">
+      <TextsEditor value={draft} onChange={setDraft} maxLength={INTRO_TEXTS_MAX} multiline testId="admin-lead-intros" />
+      <SubmitButton
+        busy={isLoading}
+        type="button"
+        onClick={() => {
+          // The editor says which language is too long.
+          if (textsIssue(draft, INTRO_TEXTS_MAX)) return;
+          void save({ trader_id: item.user_id, intros: draft })
+            .unwrap()
+            .then((next) => {
+              update({ ...item, intros: next.intros ?? {} });
+              showToast(t('admin.texts.saved'), 'success');
+              setOpen(false);
+            })
+            // Told by the admin fetch; the editor stays as typed.
+            .catch(() => undefined);
+        }}
+        testId="admin-lead-intros-save"
+      >
+        {t('admin.texts.save')}
+      </SubmitButton>
+    </div>
+  );
+}
+
 function LeadCard({ item, update, remove, filterState }: CardProps) {
   const { t } = useTranslation();
   const [review, { isLoading }] = useReviewLeadApplicationMutation();
@@ -48,6 +101,7 @@ function LeadCard({ item, update, remove, filterState }: CardProps) {
         <StatusTag tone={TONES[status]}>{t(`admin.leads.state.${status}`)}</StatusTag>
       </header>
       <p className="admin-lead-intro">{item.intro}</p>
+      <IntroLanguages item={item} update={update} />
       <Line label={t('admin.leads.user')}>#{item.user_id}</Line>
       <Line label={t('admin.leads.share')}>{ppmPercent(item.share_ppm)}</Line>
       <Line label={t('admin.leads.maxFollowers')}>{item.max_followers}</Line>

@@ -24,13 +24,17 @@ import {
   useGetNftCollectionsQuery,
 } from '../api';
 import {
+  ARTIST_INTRO_MAX,
   artistIssues,
+  artistParams,
   collectionIssues,
+  collectionParams,
   EMPTY_ARTIST,
   EMPTY_COLLECTION,
   EMPTY_ITEM,
   EMPTY_ROW,
   EMPTY_SERIES,
+  ITEM_INTRO_MAX,
   itemIssues,
   itemParams,
   NFT_TYPES,
@@ -44,6 +48,7 @@ import {
   type NftIssue,
   type SeriesDraft,
 } from '../nft';
+import { TextsEditor } from './TextsEditor';
 
 export type NftForm = 'artist' | 'collection' | 'item' | 'series';
 
@@ -165,7 +170,7 @@ export function ArtistForm({ onDone, lastUpload }: { onDone: () => void; lastUpl
     setTried(true);
     if (Object.keys(issues).length) return;
     try {
-      const made = await create({ name: d.name.trim(), avatar: d.avatar.trim(), intro: d.intro.trim() }).unwrap();
+      const made = await create(artistParams(d)).unwrap();
       showToast(t('admin.nft.created', { id: made.id }), 'success');
       onDone();
     } catch {
@@ -182,8 +187,9 @@ export function ArtistForm({ onDone, lastUpload }: { onDone: () => void; lastUpl
         <MediaInput value={d.avatar} onChange={(v) => set('avatar', v)} lastUpload={lastUpload} />
       </Field>
       <Field label={t('admin.nft.form.intro')} error={err('intro')} testId="admin-nft-artist-intro">
-        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={3} maxLength={1000} />
+        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={3} maxLength={ARTIST_INTRO_MAX} />
       </Field>
+      <TextsEditor value={d.intros} onChange={(v) => set('intros', v)} maxLength={ARTIST_INTRO_MAX} multiline testId="admin-nft-artist-intros" />
       <SubmitButton busy={isLoading} type="button" onClick={() => void submit()} testId="admin-nft-artist-submit">
         {t('admin.nft.create')}
       </SubmitButton>
@@ -203,7 +209,7 @@ export function CollectionForm({ onDone, lastUpload }: { onDone: () => void; las
     setTried(true);
     if (Object.keys(issues).length) return;
     try {
-      const made = await create({ artist_id: d.artist_id, name: d.name.trim(), intro: d.intro.trim(), cover: d.cover.trim() }).unwrap();
+      const made = await create(collectionParams(d)).unwrap();
       showToast(t('admin.nft.created', { id: made.id }), 'success');
       onDone();
     } catch {
@@ -228,8 +234,9 @@ export function CollectionForm({ onDone, lastUpload }: { onDone: () => void; las
         <MediaInput value={d.cover} onChange={(v) => set('cover', v)} lastUpload={lastUpload} />
       </Field>
       <Field label={t('admin.nft.form.intro')} error={err('intro')} testId="admin-nft-collection-intro">
-        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={3} maxLength={1000} />
+        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={3} maxLength={ARTIST_INTRO_MAX} />
       </Field>
+      <TextsEditor value={d.intros} onChange={(v) => set('intros', v)} maxLength={ARTIST_INTRO_MAX} multiline testId="admin-nft-collection-intros" />
       <SubmitButton busy={isLoading} type="button" onClick={() => void submit()} testId="admin-nft-collection-submit">
         {t('admin.nft.create')}
       </SubmitButton>
@@ -328,8 +335,9 @@ export function ItemForm({ onDone, lastUpload }: { onDone: () => void; lastUploa
         </>
       ) : null}
       <Field label={t('admin.nft.form.intro')} error={err('intro')} testId="admin-nft-item-intro">
-        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={3} maxLength={2000} />
+        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={3} maxLength={ITEM_INTRO_MAX} />
       </Field>
+      <TextsEditor value={d.intros} onChange={(v) => set('intros', v)} maxLength={ITEM_INTRO_MAX} multiline testId="admin-nft-item-intros" />
       <SubmitButton busy={isLoading} type="button" onClick={() => void submit()} testId="admin-nft-item-submit">
         {t('admin.nft.create')}
       </SubmitButton>
@@ -385,8 +393,9 @@ export function SeriesForm({ onDone, lastUpload }: { onDone: () => void; lastUpl
         <Text value={d.ends_at} onChange={(v) => set('ends_at', v)} type="datetime-local" maxLength={20} />
       </Field>
       <Field label={t('admin.nft.form.intro')} error={err('intro')} testId="admin-nft-series-intro">
-        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={2} maxLength={2000} />
+        <TextArea className="ui-input nft-admin-area" value={d.intro} onChange={(v) => set('intro', v)} rows={2} maxLength={ITEM_INTRO_MAX} />
       </Field>
+      <TextsEditor value={d.intros} onChange={(v) => set('intros', v)} maxLength={ITEM_INTRO_MAX} multiline testId="admin-nft-series-intros" />
       <h3 className="admin-subtitle">{t('admin.nft.form.items', { n: d.items.length })}</h3>
       {tried && issues.fields.items ? (
         <p className="ui-error" role="alert">
