@@ -9,7 +9,9 @@ use crate::funds::units;
 use crate::params::Paged;
 use crate::state::AppState;
 use ::actors::copy::store::{FollowRow, FOLLOW_COLUMNS};
+use ::actors::lever::math::{profit, Dir};
 use serde::Serialize;
+use std::collections::hash_map::{Entry, HashMap};
 use utoipa::ToSchema;
 
 /// A follow as its follower sees it.
@@ -161,7 +163,14 @@ pub struct Receipt {
     pub status: i64,
     pub lots: String,
     pub multiple: i64,
+    /// The margin the copy holds.
+    pub margin: String,
     pub open_price: String,
+    /// While open: the market's mark price and the copy's unrealised profit
+    /// against it, as the contract screens show a position (the
+    /// `lever_trade` event brings both live); null once closed.
+    pub mark_price: Option<String>,
+    pub unrealised: Option<String>,
     pub opened_at: Option<i64>,
     pub close_price: Option<String>,
     pub closed_at: Option<i64>,
@@ -185,6 +194,8 @@ struct ReceiptRow {
     status: i64,
     centilots: i64,
     multiple: i64,
+    qty: i64,
+    margin: i64,
     open_price: i64,
     opened_at: Option<i64>,
     close_price: Option<i64>,
@@ -216,7 +227,7 @@ pub async fn receipts(
     .fetch_one(&state.db)
     .await?;
     let rows: Vec<ReceiptRow> = sqlx::query_as(&format!(
-        "SELECT c.id, c.market, c.direction, c.status, c.centilots, c.multiple, c.open_price, c.opened_at, c.close_price, c.closed_at,
+        "SELECT c.id, c.market, c.direction, c.status, c.centilots, c.multiple, c.qty, c.margin, c.open_price, c.opened_at, c.close_price, c.closed_at,
          c.profit, c.close_reason, c.self_held, l.id AS lead_id, l.share AS lead_share, l.open_price AS lead_open_price,
          l.opened_at AS lead_opened_at, l.close_price AS lead_close_price, l.closed_at AS lead_closed_at
          FROM lever_orders c JOIN lever_orders l ON l.id = c.copy_of WHERE {filter} ORDER BY c.id DESC LIMIT $3 OFFSET $4"
@@ -227,30 +238,52 @@ pub async fn receipts(
     .bind(paging.offset())
     .fetch_all(&state.db)
     .await?;
+    let mut marks: HashMap<i64, Option<i64>> = HashMap::new();
+    for r in rows.iter().filter(|r| r.status == 1) {
+        if let (Entry::Vacant(e), Some(m)) = (marks.entry(r.market), state.markets.by_id(r.market))
+        {
+            e.insert(crate::api::derivatives::mark(m).await);
+        }
+    }
     let data = rows
         .into_iter()
-        .map(|r| Receipt {
-            id: r.id,
-            symbol: symbol(state, r.market),
-            direction: r.direction,
-            status: r.status,
-            lots: rust_decimal::Decimal::new(r.centilots, 2)
-                .normalize()
-                .to_string(),
-            multiple: r.multiple,
-            open_price: units(r.open_price),
-            opened_at: r.opened_at,
-            close_price: r.close_price.map(units),
-            closed_at: r.closed_at,
-            profit: r.profit.map(units),
-            close_reason: r.close_reason,
-            self_held: r.self_held,
-            lead_id: r.lead_id,
-            lead_lots: r.lead_share,
-            lead_open_price: units(r.lead_open_price),
-            lead_opened_at: r.lead_opened_at,
-            lead_close_price: r.lead_close_price.map(units),
-            lead_closed_at: r.lead_closed_at,
+        .map(|r| {
+            let mark = marks
+                .get(&r.market)
+                .copied()
+                .flatten()
+                .filter(|_| r.status == 1);
+            let dir = if r.direction == 1 {
+                Dir::Long
+            } else {
+                Dir::Short
+            };
+            Receipt {
+                id: r.id,
+                symbol: symbol(state, r.market),
+                direction: r.direction,
+                status: r.status,
+                lots: rust_decimal::Decimal::new(r.centilots, 2)
+                    .normalize()
+                    .to_string(),
+                multiple: r.multiple,
+                margin: units(r.margin),
+                open_price: units(r.open_price),
+                mark_price: mark.map(units),
+                unrealised: mark.map(|m| units(profit(dir, r.open_price, m, r.qty))),
+                opened_at: r.opened_at,
+                close_price: r.close_price.map(units),
+                closed_at: r.closed_at,
+                profit: r.profit.map(units),
+                close_reason: r.close_reason,
+                self_held: r.self_held,
+                lead_id: r.lead_id,
+                lead_lots: r.lead_share,
+                lead_open_price: units(r.lead_open_price),
+                lead_opened_at: r.lead_opened_at,
+                lead_close_price: r.lead_close_price.map(units),
+                lead_closed_at: r.lead_closed_at,
+            }
         })
         .collect();
     Ok(Paged::of(paging, data, total))

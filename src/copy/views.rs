@@ -1,15 +1,16 @@
-//! What the trader screens read: the trader list (figures as last
-//! computed) and a trader's page (figures computed live, positions,
-//! history, followers and the measured copy quality).
+//! What the trader screens read: the trader list and a trader's page
+//! (positions, history, followers and the measured copy quality). Both show
+//! the trader's figures as the trader's actor last computed and stored them
+//! (`actors::copy::stats`), with that time: one computation, so the list
+//! and the page agree.
 
 use super::follows::{follows_where, FollowView};
-use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Paging;
 use crate::funds::units;
 use crate::params::Paged;
 use crate::state::AppState;
-use ::actors::copy::stats::{self, Figures};
+use ::actors::copy::stats::Figures;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -70,8 +71,15 @@ const LIST_SQL: &str = "SELECT t.user_id, t.name, t.intro, u.head_portrait, t.sh
     (SELECT COUNT(*) FROM copy_follows f WHERE f.trader_id = t.user_id AND f.status <> 3) AS followers
     FROM copy_traders t JOIN users u ON u.id = t.user_id WHERE t.status IN (1, 3)";
 
-fn card(r: TraderListRow, f: Option<Figures>) -> TraderCard {
-    let f = f.unwrap_or_default();
+/// The figures stored with a trader (none before the first computation).
+fn stored(r: &TraderListRow) -> Figures {
+    r.stats
+        .as_deref()
+        .and_then(|s| serde_json::from_str(s).ok())
+        .unwrap_or_default()
+}
+
+fn card(r: TraderListRow, f: &Figures) -> TraderCard {
     TraderCard {
         trader_id: r.user_id,
         name: r.name,
@@ -117,12 +125,8 @@ pub async fn list(
         .into_iter()
         .filter(|r| !room || (r.status == 1 && r.followers < r.max_followers))
         .map(|r| {
-            let f: Figures = r
-                .stats
-                .as_deref()
-                .and_then(|s| serde_json::from_str(s).ok())
-                .unwrap_or_default();
-            (card(r, Some(f.clone())), f)
+            let f = stored(&r);
+            (card(r, &f), f)
         })
         .collect();
     cards.sort_by_key(|(c, f)| {
@@ -178,7 +182,7 @@ pub struct TraderDetail {
     pub my_follow: Option<FollowView>,
 }
 
-/// The trader's page, its figures computed now.
+/// The trader's page, its figures those the list shows.
 pub async fn detail(
     state: &AppState,
     trader_id: i64,
@@ -189,7 +193,7 @@ pub async fn detail(
         .fetch_optional(&state.db)
         .await?
         .ok_or_else(|| ApiError::new(Kind::NotFound, "err_trader_not_found"))?;
-    let f = stats::figures(&state.db, trader_id, state.copy.quote(), now_ms()).await?;
+    let f = stored(&row);
     let points = |v: &[(i64, i64)], value: fn(i64) -> String| -> Vec<DayPoint> {
         v.iter()
             .map(|(d, x)| DayPoint {
@@ -215,7 +219,7 @@ pub async fn detail(
         None => None,
     };
     Ok(TraderDetail {
-        trader: card(row, Some(f)),
+        trader: card(row, &f),
         daily,
         curve,
         quality,

@@ -27,7 +27,7 @@ fn fifth(realised: f64) -> f64 {
 }
 
 /// A new user with `amount` USDT on the contract account: (token, id).
-async fn with_lever(app: &Http, admin: &str, amount: &str) -> (String, i64) {
+pub(crate) async fn with_lever(app: &Http, admin: &str, amount: &str) -> (String, i64) {
     let (_, token) = app.user().await;
     app.fund(&token, admin, "3", amount).await;
     move_to_lever(app, &token, amount).await;
@@ -50,7 +50,7 @@ async fn move_to_lever(app: &Http, token: &str, amount: &str) {
     .assert_ok();
 }
 
-async fn follow(
+pub(crate) async fn follow(
     app: &Http,
     token: &str,
     trader: i64,
@@ -63,7 +63,7 @@ async fn follow(
 }
 
 /// The caller's holding contract positions.
-async fn holding(app: &Http, token: &str) -> Vec<Value> {
+pub(crate) async fn holding(app: &Http, token: &str) -> Vec<Value> {
     let l = app
         .post(
             "/lever/my_trade",
@@ -90,7 +90,7 @@ async fn lever_available(app: &Http, token: &str) -> f64 {
     dec(&Value::String(app.balance(token, "USDT", "3").await.0))
 }
 
-async fn open(app: &Http, token: &str, dir: &str, share: &str) -> Value {
+pub(crate) async fn open(app: &Http, token: &str, dir: &str, share: &str) -> Value {
     let a = app
         .post(
             "/lever/submit",
@@ -110,7 +110,7 @@ async fn open(app: &Http, token: &str, dir: &str, share: &str) -> Value {
 
 /// A verified leader with 2,000 USDT on the contract account, approved with
 /// a 20 % share and room for `cap` followers: (token, id).
-async fn leader(app: &Http, admin: &str, cap: &str) -> (String, i64) {
+pub(crate) async fn leader(app: &Http, admin: &str, cap: &str) -> (String, i64) {
     let (token, _) = verified_user(app, admin).await;
     let t = Some(token.as_str());
     app.fund(&token, admin, "3", "3000").await;

@@ -144,6 +144,44 @@ async fn demo_lead_traders_trade_real_positions_that_are_copied(app: TestApp) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(copies > 0, "no copy of a demo lead trader's position");
+    // Each trader trades as its intro says: every position of its history
+    // and now at a multiple within the ones its intro names ("5x").
+    for l in &leads {
+        let named: Vec<i64> = l["intro"]
+            .as_str()
+            .unwrap_or_default()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter_map(|w| w.strip_suffix('x')?.parse().ok())
+            .collect();
+        let (lo, hi) = (
+            named.iter().min().copied().unwrap_or(0),
+            named.iter().max().copied().unwrap_or(0),
+        );
+        assert!(hi > 0, "the intro names no leverage: {l}");
+        let mut seen = 0;
+        for (history, page) in [(1, 1), (1, 2), (1, 3), (0, 1)] {
+            let trades = app
+                .get(
+                    &format!(
+                        "/follow/historyTrade?trader_id={}&history={history}&page={page}&limit=100",
+                        l["trader_id"]
+                    ),
+                    None,
+                )
+                .await;
+            trades.assert_ok();
+            for t in trades.message()["data"].as_array().into_iter().flatten() {
+                let m = t["multiple"].as_i64().unwrap_or_default();
+                assert!(
+                    (lo..=hi).contains(&m),
+                    "{}: {m}x, its intro says {lo}x to {hi}x",
+                    l["name"]
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "{} has no positions", l["name"]);
+    }
     let health = app.admin_get(&admin, "/health").await;
     let names: Vec<String> = health.message()["actors"]
         .as_array()

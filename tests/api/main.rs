@@ -7,6 +7,7 @@ mod accounts;
 mod auctions;
 mod content;
 mod copy;
+mod copy_figures;
 mod demo;
 mod derivatives;
 mod dust;

@@ -47,7 +47,10 @@ async fn quotations_and_klines_cover_every_market_and_period(app: TestApp) {
         .unwrap_or_default();
     // Every configured market, coins and stocks alike, each once.
     assert_eq!(rows.len(), app.state.settings.markets.len());
-    assert!(rows.len() >= 15, "the demo lists a dozen coins and the stocks");
+    assert!(
+        rows.len() >= 15,
+        "the demo lists a dozen coins and the stocks"
+    );
     assert!(rows
         .iter()
         .any(|r| r["symbol"] == "AAPL/USDT" && r["market_type"] == "stock"));

@@ -11,8 +11,13 @@
 // page until a copied position appears live (no reload), keeps it as their
 // own, and unfollows keeping the copies; the ended follow is in the history
 // with its reason, and the kept copy is closed at the end. The admin's review
-// desk lists the demo traders. Screens in Chinese and English
-// (copytrade-<screen>-<lang>.png in ARTIFACTS_DIR), each checked for
+// desk lists the demo traders. Along the way: the list and the trader's page
+// show the same figures of the same computation ("as of" its time); an open
+// copy shows its margin, the mark price and its unrealised profit, which move
+// live; the agreement link stays in its checkbox's sentence; and the pages
+// about one trader opened without one (or with one who does not lead) say
+// "not found" and lead back to the list. Screens in Chinese, English and
+// French (copytrade-<screen>-<lang>.png in ARTIFACTS_DIR), each checked for
 // horizontal overflow at 390 × 844.
 import { ADMIN_EMAIL, ADMIN_PASSWORD, app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { apiAs, apiPostAs, available } from './lib/api.mjs';
@@ -23,7 +28,11 @@ import { readFileSync } from 'node:fs';
 /** The server's own messages (src/i18n/messages.json), to know its refusals as the user reads them. */
 const SERVER = JSON.parse(readFileSync(new URL('../../src/i18n/messages.json', import.meta.url), 'utf8'));
 
-const L = { zh: locale('zh', 'copytrade').copytrade, en: locale('en', 'copytrade').copytrade };
+const L = {
+  zh: locale('zh', 'copytrade').copytrade,
+  en: locale('en', 'copytrade').copytrade,
+  fra: locale('fra', 'copytrade').copytrade,
+};
 const FUND_ZH = locale('zh', 'fund').fund;
 
 const ROUTES = {
@@ -51,6 +60,97 @@ const shot = (name, full = false) => shotOf(page, `copytrade-${name}`, { prefix:
 /** Waits for the list, detail, form, follows or copies to show their content (not a skeleton). */
 async function ready(selector) {
   await page.locator(selector).first().waitFor();
+}
+
+/** The figures a trader's card or page shows, and the time of their computation. */
+async function figuresIn(root, prefix) {
+  const text = async (id) => (await root.locator(`[data-testid="${prefix}${id}"]`).innerText()).trim();
+  return { ret: await text('return'), profit: await text('profit'), open: await text('open') };
+}
+
+/**
+ * The list and the trader's page show one computation: read the card, open
+ * the page, and when both carry the same computation time (the demo traders
+ * trade every few seconds, so a new one may land in between: then again),
+ * their figures are the same, and the page says "as of" that time.
+ */
+async function listAndPageAgree(lang, traderId) {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.goto(app(ROUTES.list));
+    const card = page.locator(`[data-testid="cp-trader"][data-id="${traderId}"]`);
+    await card.waitFor();
+    // Money is shown at the coin's places once the coin list is there (before, at up to 8).
+    await expectPage(
+      page,
+      (i) => /^[^\d]*[\d\s,.\u202f\u00a0]*?[.,]\d{2}$/.test(document.querySelector(`[data-testid="cp-trader"][data-id="${i}"] [data-testid="cp-profit"]`)?.textContent?.trim() ?? ''),
+      traderId,
+      'the card shows its profit at the coin\'s places',
+      (i) => document.querySelector(`[data-testid="cp-trader"][data-id="${i}"] [data-testid="cp-profit"]`)?.textContent,
+    );
+    const listed = { at: await card.getAttribute('data-computed-at'), ...(await figuresIn(card, 'cp-')) };
+    await card.click();
+    await waitForRoute(page, ROUTES.trader);
+    await ready('[data-testid="cp-quality"]');
+    const asOf = tid('cp-detail-computed');
+    const shown = { at: await asOf.getAttribute('data-computed-at'), ...(await figuresIn(page, 'cp-detail-')) };
+    if (listed.at === shown.at) {
+      check(JSON.stringify(listed) === JSON.stringify(shown), `the list and the page show the same figures (${JSON.stringify(listed)} / ${JSON.stringify(shown)})`);
+      const said = (await asOf.innerText()).trim();
+      const prefix = L[lang].computedAt.split('{{')[0].trim();
+      check(said.includes(prefix) && /\d\d:\d\d/.test(said), `the page says when ("${said}")`);
+      return listed;
+    }
+    check(attempt < 6, 'the list and the page showed one computation within six tries');
+  }
+}
+
+/** The pages about one trader, opened without one or with one who does not lead: "not found", and back to the list. */
+async function notFoundPages(lang) {
+  for (const route of [ROUTES.trader, '/pages/follow/trader', ROUTES.follow, `${ROUTES.trader}?trader_id=987654321`]) {
+    await page.goto(app(route));
+    await tid('cp-not-found').waitFor();
+    const said = (await tid('cp-not-found').innerText()).trim();
+    check(said.includes(L[lang].notFound) && !said.includes(L[lang].empty), `${route} says "${L[lang].notFound}" (got "${said}")`);
+  }
+  await shot(`not-found-${lang}`);
+  await tid('cp-back-to-list').click();
+  await waitForRoute(page, ROUTES.list);
+  await ready('[data-testid="cp-trader"]');
+}
+
+/** The texts of an open copy's margin, mark and unrealised profit. */
+async function liveFigures(id) {
+  const card = page.locator(`[data-testid="cp-receipt"][data-id="${id}"]`);
+  const text = async (t) => (await card.locator(`[data-testid="${t}"]`).innerText()).trim();
+  return { margin: await text('cp-receipt-margin'), mark: await text('cp-receipt-mark'), unrealised: await text('cp-receipt-unrealised') };
+}
+
+/** An open copy shows margin, mark and unrealised profit as figures, and the mark and profit move without a reload. */
+async function receiptIsLive(id) {
+  const first = await liveFigures(id);
+  for (const [k, v] of Object.entries(first)) check(/^[+-]?[\d\s,.\u202f\u00a0]*\d$/.test(v), `the copy's ${k} reads as a figure (got "${v}")`);
+  await expectPage(
+    page,
+    ([i, before]) => {
+      const card = document.querySelector(`[data-testid="cp-receipt"][data-id="${i}"]`);
+      const now = (t) => card?.querySelector(`[data-testid="${t}"]`)?.textContent?.trim();
+      // Closed meanwhile by its leader: the realised profit is then shown instead.
+      return card?.getAttribute('data-state') === 'closed' || now('cp-receipt-mark') !== before.mark || now('cp-receipt-unrealised') !== before.unrealised;
+    },
+    [id, first],
+    'the mark and unrealised profit move live',
+  );
+  return first;
+}
+
+/** The agreement link sits in its checkbox's sentence: right of the box, within the checkbox's own area. */
+async function agreementInItsSentence() {
+  const box = await page.locator('[data-testid="cp-agree"] .adm-checkbox-icon').boundingBox();
+  const label = await tid('cp-agree').boundingBox();
+  const link = await tid('cp-agreement-link').boundingBox();
+  check(box && label && link, 'the agreement checkbox and link are shown');
+  const inside = link.x >= box.x + box.width && link.x + link.width <= label.x + label.width + 0.5 && link.y >= label.y - 0.5 && link.y + link.height <= label.y + label.height + 0.5;
+  check(inside, `the link wraps with its checkbox (box ${JSON.stringify(box)}, label ${JSON.stringify(label)}, link ${JSON.stringify(link)})`);
 }
 
 /** The trader list, from Home's quick entry as a person opens it. */
@@ -126,10 +226,22 @@ await run('copytrade', async (open) => {
     await shot('detail-zh');
   });
 
+  await step('the list and the trader\'s page show the same figures, as of the same time', async () => {
+    const shown = await listAndPageAgree('zh', trader.id);
+    console.log(`     ${trader.name}: ${JSON.stringify(shown)}`);
+  });
+
+  await step('a page about no trader says "not found" and leads back to the list', async () => {
+    await notFoundPages('zh');
+    await page.goto(app(`${ROUTES.trader}?trader_id=${trader.id}`));
+    await ready('[data-testid="cp-quality"]');
+  });
+
   await step('the follow form links the Chinese agreement', async () => {
     await tid('cp-follow').click();
     await waitForRoute(page, ROUTES.follow);
     await ready('[data-testid="cp-follow-form"]');
+    await agreementInItsSentence();
     await tid('cp-agreement-link').click();
     await waitForRoute(page, '/pages/follow/agreement_zh');
     await ready('[data-testid="cp-agreement"]');
@@ -205,6 +317,18 @@ await run('copytrade', async (open) => {
     const card = page.locator('[data-testid="cp-receipt"][data-state="open"]').first();
     const rows = await card.locator('.cp-vs-row').allInnerTexts();
     check(rows.length >= 3, `the copy is shown beside the leader's position (got ${JSON.stringify(rows)})`);
+    const id = Number(await card.getAttribute('data-id'));
+    const figures = await receiptIsLive(id);
+    // The margin is the position's, as the contract screens show it.
+    const held = (await apiPostAs(page, '/lever/my_trade', { status: 1, page: 1, limit: 100 })).data.find((o) => o.id === id);
+    if (held) {
+      // Shown at the coin's display places, cut (not rounded) as every figure is.
+      const shown = figures.margin.replace(/[^\d.]/g, '');
+      const places = (shown.split('.')[1] ?? '').length;
+      const [int, frac = ''] = String(held.caution_money).split('.');
+      const cut = places ? `${int}.${frac.padEnd(places, '0').slice(0, places)}` : int;
+      check(shown === cut, `the margin is the position's (${figures.margin} / ${held.caution_money})`);
+    }
     await shot('receipts-zh');
   });
 
@@ -262,7 +386,13 @@ await run('copytrade', async (open) => {
     await page.goto(app(`${ROUTES.receipts}?follow_id=${followId}`));
     await ready('[data-testid="cp-receipt"]');
     await page.locator(`[data-testid="cp-receipt"][data-id="${heldId}"] [data-testid="cp-receipt-state"]`, { hasText: L.en.receipts.state.selfHeld }).waitFor();
+    const openCopy = page.locator('[data-testid="cp-receipt"][data-state="open"], [data-testid="cp-receipt"][data-state="selfHeld"]').first();
+    if (await openCopy.count()) {
+      check((await openCopy.innerText()).includes(L.en.receipts.unrealised), `an open copy names its "${L.en.receipts.unrealised}"`);
+    }
     await shot('receipts-en');
+    await notFoundPages('en');
+    await listAndPageAgree('en', trader.id);
     await page.goto(app(ROUTES.my));
     await page.locator(`[data-testid="cp-follow-current"][data-id="${followId}"]`).waitFor();
     await shot('my-en');
@@ -271,6 +401,8 @@ await run('copytrade', async (open) => {
   await step('unfollow keeping the copies: the follow moves to the history with its reason', async () => {
     await page.locator(`[data-testid="cp-follow-current"][data-id="${followId}"] [data-testid="cp-follow-unfollow"]`).click();
     await tid('cp-unfollow-dialog').waitFor();
+    const asked = (await tid('cp-unfollow-dialog').innerText()).trim();
+    check(!/\b1 open copies\b/.test(asked), `one open copy reads in the singular (got "${asked}")`);
     const keep = page.locator('.adm-dialog-button', { hasText: L.en.unfollowKeep });
     // With no copy open at this moment the dialog is a plain confirmation.
     if (await keep.count()) await keep.click();
@@ -286,6 +418,26 @@ await run('copytrade', async (open) => {
     const held = await apiAs(page, '/follow/receipts', { follow_id: followId, limit: 50 });
     const row = held.data.find((r) => r.id === heldId);
     check(row && row.self_held === 1, 'the kept copy is still the user\'s own');
+  });
+
+  await step('the screens in French', async () => {
+    await setLang(page, 'fra');
+    await listAndPageAgree('fra', trader.id);
+    await shot('detail-fra');
+    await page.goto(app(`${ROUTES.receipts}?follow_id=${followId}`));
+    await ready('[data-testid="cp-receipt"]');
+    const kept = page.locator(`[data-testid="cp-receipt"][data-id="${heldId}"]`);
+    await kept.waitFor();
+    if ((await kept.getAttribute('data-state')) === 'selfHeld') {
+      // Still open (held as the user's own): its figures in French, live.
+      check((await kept.innerText()).includes(L.fra.receipts.margin), `the copy names its "${L.fra.receipts.margin}"`);
+      await receiptIsLive(heldId);
+    }
+    await shot('receipts-fra');
+    await notFoundPages('fra');
+    await setLang(page, 'en');
+    await page.goto(app(ROUTES.my));
+    await tid('cp-my-tab-lead').waitFor();
   });
 
   await step('the Lead tab offers the application form with its checks', async () => {

@@ -38,6 +38,11 @@ pub struct CopyTraderActor {
     recent: VecDeque<(i64, i64, usize)>,
     last_latency: Option<i64>,
     figures_at: i64,
+    /// The newest journal line of the trader's contract account when the
+    /// figures were computed: a newer one means they are out of date.
+    figures_mark: i64,
+    /// A recomputation is under way (the staleness check does not start another).
+    refreshing: bool,
     /// The follower count changed since the list was last told.
     followers_changed: bool,
 }
@@ -64,6 +69,8 @@ impl CopyTraderActor {
             recent: VecDeque::new(),
             last_latency: None,
             figures_at: 0,
+            figures_mark: 0,
+            refreshing: false,
             followers_changed: false,
         }
     }
@@ -123,6 +130,7 @@ impl Actor for CopyTraderActor {
         });
         ctx.run_interval(Duration::from_secs(30), |_, ctx| ctx.notify(Settle));
         ctx.run_interval(Duration::from_secs(3_600), |_, ctx| ctx.notify(Refresh));
+        ctx.run_interval(STALE_EVERY, |_, ctx| ctx.notify(Stale));
     }
 }
 
@@ -184,6 +192,17 @@ pub struct Refresh;
 #[derive(Message)]
 #[rtype(result = "()")]
 struct Watch;
+
+/// Recompute the figures if the trader's contract account moved or the UTC
+/// day turned since they were computed.
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Stale;
+
+/// How often the figures are checked for staleness: one indexed read of the
+/// newest journal line, so the list and the page (which both show the one
+/// stored computation, with its time) trail a trade by seconds, not an hour.
+const STALE_EVERY: Duration = Duration::from_secs(3);
 
 /// Settle the day's profit shares of follows not yet settled today.
 #[derive(Message)]
@@ -508,16 +527,40 @@ impl Handler<Settle> for CopyTraderActor {
     }
 }
 
+impl Handler<Stale> for CopyTraderActor {
+    type Result = ResponseActFuture<Self, ()>;
+
+    fn handle(&mut self, _: Stale, _: &mut Context<Self>) -> Self::Result {
+        if self.refreshing || self.figures_at == 0 {
+            return Box::pin(actix::fut::ready(()));
+        }
+        let (db, trader, quote) = (self.db.clone(), self.trader, self.quote);
+        let fut = async move { stats::journal_mark(&db, trader, quote).await };
+        Box::pin(fut.into_actor(self).map(|res, act, ctx| {
+            let day_turned = now_ms().div_euclid(DAY_MS) != act.figures_at.div_euclid(DAY_MS);
+            match res {
+                Ok(mark) if mark != act.figures_mark || day_turned => ctx.notify(Refresh),
+                Ok(_) => {}
+                Err(e) => log::warn!("copy trader {}: staleness not checked: {e}", act.trader),
+            }
+        }))
+    }
+}
+
 impl Handler<Refresh> for CopyTraderActor {
     type Result = ResponseActFuture<Self, ()>;
 
     /// Rereads the trader's row (an admin may have approved a new
     /// application of a trader whose actor runs) and recomputes the figures.
     fn handle(&mut self, _: Refresh, _: &mut Context<Self>) -> Self::Result {
+        self.refreshing = true;
         let (db, trader, quote) = (self.db.clone(), self.trader, self.quote);
         let fut = async move {
             let now = now_ms();
             let row = store::trader_row(&db, trader).await?;
+            // Read before the figures: a line landing meanwhile leaves the
+            // mark behind it, so the next check computes again.
+            let mark = stats::journal_mark(&db, trader, quote).await?;
             let f = stats::figures(&db, trader, quote, now).await?;
             let text = serde_json::to_string(&f).unwrap_or_default();
             let mut tx = db.begin().await?;
@@ -531,20 +574,24 @@ impl Handler<Refresh> for CopyTraderActor {
                 .execute(&sql, &[Arg::Text(&text), Arg::Int(trader)])
                 .await?;
             tx.commit().await?;
-            Ok::<_, sqlx::Error>((now, row))
+            Ok::<_, sqlx::Error>((now, mark, row))
         };
-        Box::pin(fut.into_actor(self).map(|res, act, _| match res {
-            Ok((at, row)) => {
-                act.figures_at = at;
-                if row.is_some() {
-                    act.row = row;
+        Box::pin(fut.into_actor(self).map(|res, act, _| {
+            act.refreshing = false;
+            match res {
+                Ok((at, mark, row)) => {
+                    act.figures_at = at;
+                    act.figures_mark = mark;
+                    if row.is_some() {
+                        act.row = row;
+                    }
+                    act.publish(Event::Broadcast {
+                        event: "copy_traders",
+                        payload: json!({"trader_id": act.trader}),
+                    });
                 }
-                act.publish(Event::Broadcast {
-                    event: "copy_traders",
-                    payload: json!({"trader_id": act.trader}),
-                });
+                Err(e) => log::warn!("copy trader {}: figures not computed: {e}", act.trader),
             }
-            Err(e) => log::warn!("copy trader {}: figures not computed: {e}", act.trader),
         }))
     }
 }
@@ -574,7 +621,8 @@ impl Handler<Checks> for CopyTraderActor {
                 Check::ok("copy_latency", format!("{l} ms"))
             });
         }
-        // The figures are recomputed hourly; two hours without is late.
+        // The figures are recomputed when the account moves and at least
+        // hourly; two hours without is late.
         checks.push(
             if self.figures_at > 0 && now - self.figures_at < 2 * 3_600_000 {
                 Check::ok("figures", "fresh")

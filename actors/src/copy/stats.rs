@@ -1,8 +1,11 @@
 //! A trader's figures, computed from their records: closed contract
 //! positions for profit, accuracy and the daily profit chart, and the
 //! journal of their contract account for the rate of return on equity (so
-//! money moved in or out is not return). The trader list shows them as last
-//! computed (hourly); the trader's page computes them live.
+//! money moved in or out is not return). The trader's actor computes them
+//! when the journal of the trader's contract account moves (see
+//! [`journal_mark`]), when the UTC day turns and hourly, and stores them: the
+//! trader list and the trader's page both show that one computation and its
+//! time, so they never disagree.
 
 use super::engine::{return_ppm, Closed, Day, Stats};
 use crate::ledger::account;
@@ -42,6 +45,20 @@ pub struct Figures {
     /// The cumulative rate of return at the end of each day with activity.
     pub curve: Vec<(i64, i64)>,
     pub computed_at: i64,
+}
+
+/// The newest journal line of `trader`'s contract account (0 before any):
+/// every trade, fee, liquidation or transfer the figures depend on adds one.
+pub async fn journal_mark(db: &AnyPool, trader: i64, quote: i64) -> Result<i64, sqlx::Error> {
+    let (mark,): (Option<i64>,) = sqlx::query_as(
+        "SELECT MAX(id) FROM ledger_journal WHERE holder = $1 AND account = $2 AND currency = $3",
+    )
+    .bind(trader)
+    .bind(account::LEVER)
+    .bind(quote)
+    .fetch_one(db)
+    .await?;
+    Ok(mark.unwrap_or(0))
 }
 
 /// Computes `trader`'s figures as of `now`.

@@ -31,7 +31,7 @@ fn ppm_str(ppm: i64) -> String {
 /// The market's mark price in units, from its actor's snapshot: the terms
 /// show it, and holding contracts' live profit is taken against it. `None`
 /// when the market does not answer.
-async fn mark(m: &MarketHandle) -> Option<i64> {
+pub(crate) async fn mark(m: &MarketHandle) -> Option<i64> {
     let snap = m.send(Snapshot).await.ok()?;
     let p = snap["now_price"].as_str()?;
     actors::money::to_units(p.parse().ok()?).ok()

@@ -5,14 +5,16 @@
  * Live: the private events `copy_opened`, `copy_closed`, `copy_skipped` and
  * `follow_ended` change the caller's follows, receipts and skips;
  * `copy_trader_reviewed` their own trader state; the broadcast `copy_traders`
- * says a trader's figures were recomputed. Each list's cache entry listens
+ * says a trader's figures were recomputed; `lever_trade` brings open copies'
+ * marks and unrealised profit. Each list's cache entry listens
  * while it is used and refetches (invalidates its tag) when its event comes,
  * and after a reconnect, when events may have been missed.
  */
 import { api } from '../../lib/api';
 import { liveRefetch } from '../../lib/live';
+import { ensureSocket, onSocketEvent } from '../../lib/socket';
 import type { Paged } from '../../lib/types';
-import type { FollowParams, Sort, TraderAction } from './logic';
+import { applyLiveMarks, type FollowParams, type Sort, type TraderAction } from './logic';
 
 /** A trader as the list and the page show them: money in the contracts' coin, rates in percent (null before any). */
 export interface TraderCard {
@@ -120,7 +122,12 @@ export interface Receipt {
   status: number;
   lots: string;
   multiple: number;
+  /** The margin the copy holds. */
+  margin: string;
   open_price: string;
+  /** While open: the mark price and the unrealised profit against it (live from `lever_trade`); null once closed. */
+  mark_price: string | null;
+  unrealised: string | null;
   opened_at: number | null;
   close_price: string | null;
   closed_at: number | null;
@@ -220,7 +227,25 @@ export const copyApi = tagged.injectEndpoints({
     getReceipts: build.query<Paged<Receipt>, { follow_id?: number; limit: number }>({
       query: ({ follow_id, limit }) => ({ url: '/follow/receipts', method: 'GET', params: { follow_id, page: 1, limit } }),
       providesTags: ['CopyReceipts'],
-      onCacheEntryAdded: liveOn(MINE, ['CopyReceipts']),
+      // Refetched when a copy opens or closes (its own stop included: `lever_closed`);
+      // open copies take the contract actor's marks as they come (`lever_trade`).
+      async onCacheEntryAdded(arg, lifecycle) {
+        const refetching = liveOn([...MINE, 'lever_closed'], ['CopyReceipts'])(arg, lifecycle);
+        try {
+          await lifecycle.cacheDataLoaded;
+        } catch {
+          return;
+        }
+        ensureSocket(lifecycle);
+        const off = onSocketEvent('lever_trade', (payload: unknown) => {
+          lifecycle.updateCachedData((page) => {
+            applyLiveMarks(page.data, payload);
+          });
+        });
+        await lifecycle.cacheEntryRemoved;
+        off();
+        await refetching;
+      },
     }),
     getSkips: build.query<Paged<Skipped>, { limit: number }>({
       query: ({ limit }) => ({ url: '/follow/skips', method: 'GET', params: { page: 1, limit } }),

@@ -10,7 +10,7 @@
  */
 import type { Lang } from '../../lib/constants';
 import { decimalPlaces } from '../../lib/decimal';
-import { compareDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
+import { compareDecimal, formatDateTime, parseDecimal, PLACEHOLDER } from '../../lib/format';
 import { COPY_ROUTES } from '../../shared/copytrade/routes';
 
 /** The coin contracts (and so copies, margins and profit shares) are settled in. */
@@ -56,6 +56,16 @@ export function hasRoom(t: RoomOf): boolean {
 export function latestComputedAt(cards: { computed_at: number }[]): number | null {
   const at = cards.reduce((m, c) => Math.max(m, c.computed_at || 0), 0);
   return at > 0 ? at : null;
+}
+
+/**
+ * When figures were computed, as their "as of": the time (HH:MM) on the day
+ * they are read, the date and time on another; null before the first time.
+ */
+export function asOfText(ms: number | null | undefined, now: number = Date.now()): string | null {
+  if (!ms || !Number.isFinite(ms)) return null;
+  const full = formatDateTime(ms);
+  return full.slice(0, 10) === formatDateTime(now).slice(0, 10) ? full.slice(11) : full;
 }
 
 /** A percent string of the server ("12.34", "-3.10") as a signed percentage; "--" when there is none yet. */
@@ -392,4 +402,54 @@ export function applyParams(v: ApplyValues): { name: string; intro: string; shar
     share_rate: percentToRatio(v.sharePercent),
     max_followers: Number(v.maxFollowers.trim()),
   };
+}
+
+// ---- an open copy, live ----
+
+/** What a receipt holds of its live figures (api.ts `Receipt`). */
+export interface LiveFigures {
+  id: number;
+  /** 1 holding, 3 closed. */
+  status: number;
+  mark_price: string | null;
+  unrealised: string | null;
+}
+
+/** One position of the `lever_trade` event (the contract actor's marks, about once a second). */
+export interface LiveMark {
+  id: number;
+  profit: string;
+  mark_price: string;
+}
+
+/**
+ * Takes a `lever_trade` event's positions into the receipts it names, as the
+ * contract screens take them into their positions: an open copy's mark price
+ * and unrealised profit become the event's. A closed copy keeps its realised
+ * figures (an event from just before the close must not bring them back),
+ * and a payload that is not a list of positions changes nothing. Answers how
+ * many receipts changed.
+ */
+export function applyLiveMarks(receipts: LiveFigures[], payload: unknown): number {
+  const positions = (payload as { positions?: unknown } | null)?.positions;
+  if (!Array.isArray(positions)) return 0;
+  let changed = 0;
+  for (const p of positions as Partial<LiveMark>[]) {
+    if (typeof p?.id !== 'number' || typeof p.profit !== 'string' || typeof p.mark_price !== 'string') continue;
+    const r = receipts.find((x) => x.id === p.id);
+    if (!r || r.status !== 1) continue;
+    if (r.unrealised === p.profit && r.mark_price === p.mark_price) continue;
+    r.unrealised = p.profit;
+    r.mark_price = p.mark_price;
+    changed += 1;
+  }
+  return changed;
+}
+
+/** The profit a receipt shows: unrealised while the copy is open, realised once closed; null when not known yet. */
+export function receiptProfit(r: { status: number; profit: string | null; unrealised: string | null }): {
+  kind: 'unrealised' | 'realised';
+  value: string | null;
+} {
+  return r.status === 1 ? { kind: 'unrealised', value: r.unrealised } : { kind: 'realised', value: r.profit };
 }

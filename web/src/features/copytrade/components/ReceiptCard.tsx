@@ -1,7 +1,9 @@
 /**
  * A copied position beside the leader's position it copies: lots, open price
- * and time, close price and time, side by side; the profit once closed; and
- * "Hold as my own" while it is open and still follows the leader.
+ * and time, close price and time, side by side; while open its margin, the
+ * mark price and the unrealised profit, live as on the contract screens
+ * (api.ts takes `lever_trade` into them); the profit once closed; and "Hold
+ * as my own" while it is open and still follows the leader.
  */
 import { Button, Dialog, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,7 @@ import { formatDateTime, formatDecimal, PLACEHOLDER, trendColor } from '../../..
 import { showToast } from '../../../lib/toast';
 import { useSelfHoldMutation, type Receipt } from '../api';
 import { useCopyFigures } from '../figures';
-import { canSelfHold, receiptStateKey } from '../logic';
+import { canSelfHold, receiptProfit, receiptStateKey } from '../logic';
 import { DirectionTag } from './LeadTradeCard';
 
 const TONES = { open: 'primary', selfHeld: 'warning', closed: 'default' } as const;
@@ -28,9 +30,39 @@ function Row({ label, mine, leader }: { label: string; mine: string; leader: str
   );
 }
 
+/** Margin, mark and unrealised profit of an open copy; the realised profit of a closed one. */
+function ReceiptFigures({ receipt: r }: { receipt: Receipt }) {
+  const { t } = useTranslation();
+  const { price, profit, money, coin } = useCopyFigures();
+  const shown = receiptProfit(r);
+  const label = shown.kind === 'unrealised' ? t('copytrade.receipts.unrealised') : t('copytrade.profit');
+  return (
+    <div className="cp-item-figures">
+      {shown.kind === 'unrealised' ? (
+        <>
+          <span>
+            <span className="ui-figure-label">{`${t('copytrade.receipts.margin')} (${coin})`}</span>
+            <b data-testid="cp-receipt-margin">{money(r.margin)}</b>
+          </span>
+          <span>
+            <span className="ui-figure-label">{t('copytrade.receipts.mark')}</span>
+            <b data-testid="cp-receipt-mark">{price(r.symbol, r.mark_price)}</b>
+          </span>
+        </>
+      ) : null}
+      <span className="cp-item-profit">
+        <span className="ui-figure-label">{`${label} (${coin})`}</span>
+        <strong style={{ color: trendColor(shown.value) }} data-testid={shown.kind === 'unrealised' ? 'cp-receipt-unrealised' : 'cp-receipt-profit'}>
+          {profit(shown.value)}
+        </strong>
+      </span>
+    </div>
+  );
+}
+
 export function ReceiptCard({ receipt: r }: { receipt: Receipt }) {
   const { t } = useTranslation();
-  const { price, profit, coin } = useCopyFigures();
+  const { price } = useCopyFigures();
   const [selfHold, { isLoading }] = useSelfHoldMutation();
   const state = receiptStateKey(r);
   const closed = r.status === 3;
@@ -62,12 +94,7 @@ export function ReceiptCard({ receipt: r }: { receipt: Receipt }) {
           {t(`copytrade.receipts.state.${state}`)}
         </Tag>
       </div>
-      {closed ? (
-        <div className="cp-item-realised">
-          <span className="ui-figure-label">{`${t('copytrade.profit')} (${coin})`}</span>
-          <strong style={{ color: trendColor(r.profit) }}>{profit(r.profit)}</strong>
-        </div>
-      ) : null}
+      <ReceiptFigures receipt={r} />
       <div className="cp-vs" role="table">
         <div className="cp-vs-row cp-vs-head" role="row">
           <span role="columnheader" />

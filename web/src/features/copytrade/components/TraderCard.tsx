@@ -31,6 +31,7 @@ export function TraderCardView({ trader, onOpen }: { trader: Card; onOpen: () =>
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen()}
       data-testid="cp-trader"
       data-id={trader.trader_id}
+      data-computed-at={trader.computed_at}
     >
       <div className="cp-trader-head">
         <TraderAvatar name={trader.name} src={trader.avatar} id={trader.trader_id} />
@@ -51,7 +52,7 @@ export function TraderCardView({ trader, onOpen }: { trader: Card; onOpen: () =>
             {percentText(trader.return_30d)}
           </strong>
         </div>
-        <Figure end label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)}>
+        <Figure end label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)} testId="cp-profit">
           {profit(trader.total_profit)}
         </Figure>
       </div>
@@ -60,7 +61,9 @@ export function TraderCardView({ trader, onOpen }: { trader: Card; onOpen: () =>
         <Figure label={t('copytrade.followers')} testId="cp-followers">
           {trader.followers}/{trader.max_followers}
         </Figure>
-        <Figure label={t('copytrade.openPositions')}>{trader.open_positions}</Figure>
+        <Figure label={t('copytrade.openPositions')} testId="cp-open">
+          {trader.open_positions}
+        </Figure>
         <Figure label={`${t('copytrade.yesterday')} (${coin})`} color={trendColor(trader.yesterday_profit)}>
           {profit(trader.yesterday_profit)}
         </Figure>

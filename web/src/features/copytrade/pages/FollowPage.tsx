@@ -23,6 +23,7 @@ import { COPY_ROUTES, traderRoute } from '../../../shared/copytrade/routes';
 import { useGetWalletListQuery } from '../../../shared/funds/api';
 import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { useFollowMutation, useGetTraderDetailQuery, type TraderDetail } from '../api';
+import { isNotFound, TraderNotFound } from '../components/Parts';
 import { useCopyFigures } from '../figures';
 import {
   agreementRoute,
@@ -205,12 +206,23 @@ function FollowForm({ detail, editId }: { detail: TraderDetail; editId?: number 
         </div>
         {editing ? null : (
           <div className={`cp-agree ${errors.agree ? 'has-error' : ''}`}>
+            {/* The link is part of the checkbox's sentence, so it wraps with it, never away
+                from it; a tap on the link opens the agreement and leaves the box as it is. */}
             <Checkbox checked={values.agree} onChange={(v) => set('agree', v)} data-testid="cp-agree">
-              {t('copytrade.form.agreePrefix')}
+              {t('copytrade.form.agreePrefix')}{' '}
+              <button
+                type="button"
+                className="cp-link"
+                onClick={(e) => {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  navigate(agreementRoute(lang));
+                }}
+                data-testid="cp-agreement-link"
+              >
+                {t('copytrade.form.agreement')}
+              </button>
             </Checkbox>
-            <button type="button" className="cp-link" onClick={() => navigate(agreementRoute(lang))} data-testid="cp-agreement-link">
-              {t('copytrade.form.agreement')}
-            </button>
             {errors.agree ? (
               <p className="ui-error" role="alert">
                 {errorOf('agree')}
@@ -237,7 +249,7 @@ export default function FollowPage() {
   const detail = useGetTraderDetailQuery({ trader_id: traderId, token }, { skip: !valid });
 
   let body;
-  if (!valid) body = <EmptyState title={t('copytrade.empty')} />;
+  if (!valid || (isNotFound(detail.error) && !detail.data)) body = <TraderNotFound />;
   else if (detail.isLoading) body = <LoadingBlock lines={8} />;
   else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
   else if (detail.data && editId !== undefined && detail.data.my_follow?.id !== editId)

@@ -1,6 +1,7 @@
 /**
- * The trader list (copytrade/copy, also follow/index): lead traders as last
- * computed, sorted by 30-day return, total profit, accuracy or followers,
+ * The trader list (copytrade/copy, also follow/index): lead traders with
+ * their figures as last computed (the same the trader's page shows), "as of"
+ * that time, sorted by 30-day return, total profit, accuracy or followers,
  * optionally only those with room for another follower. The sort and the
  * filter live in the address, so coming back keeps them. Refetched live when
  * the server says a trader's figures were recomputed (`copy_traders`).
@@ -13,12 +14,11 @@ import { GrowingList, useGrowingLimit } from '../../../components/GrowingList';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState } from '../../../components/StateBlocks';
-import { formatDateTime } from '../../../lib/format';
 import { useRealtime } from '../../../lib/socket';
 import { COPY_ROUTES, traderRoute } from '../../../shared/copytrade/routes';
 import { useGetTradersQuery } from '../api';
 import { TraderCardView } from '../components/TraderCard';
-import { isSort, latestComputedAt, SORTS, type Sort } from '../logic';
+import { asOfText, isSort, latestComputedAt, SORTS, type Sort } from '../logic';
 import '../../../components/ui.css';
 import '../copytrade.css';
 
@@ -41,7 +41,7 @@ export default function TraderListPage() {
   };
 
   const traders = list.data?.data ?? [];
-  const computed = latestComputedAt(traders);
+  const computed = asOfText(latestComputedAt(traders));
   return (
     <PageShell
       className="ui-page cp-page"
@@ -65,7 +65,7 @@ export default function TraderListPage() {
       </Tabs>
       <div className="cp-list-bar">
         <span className="hint ellipsis" data-testid="cp-computed">
-          {computed ? t('copytrade.computedAt', { time: formatDateTime(computed) }) : t('copytrade.notComputed')}
+          {computed ? t('copytrade.computedAt', { time: computed }) : t('copytrade.notComputed')}
         </span>
         <Checkbox checked={room} onChange={(v) => setQuery({ room: v })} className="cp-room" data-testid="cp-room">
           {t('copytrade.hasRoom')}

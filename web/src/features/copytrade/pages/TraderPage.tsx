@@ -1,6 +1,7 @@
 /**
  * A trader's page (copytrade/trader?trader_id=, also follow/trader): who they
- * are and their figures computed now, the return curve and daily profit, how
+ * are and their figures as the list shows them, "as of" when they were
+ * computed, the return curve and daily profit, how
  * exactly copies follow them (price difference, latency), their open
  * positions, history and followers; then Follow, or Edit and Unfollow for
  * the viewer's own follow.
@@ -26,12 +27,12 @@ import { useRealtime } from '../../../lib/socket';
 import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { useGetFollowersQuery, useGetLeadTradesQuery, useGetTraderDetailQuery, type TraderDetail } from '../api';
 import { LeadTradeCard } from '../components/LeadTradeCard';
-import { TraderTags } from '../components/Parts';
+import { isNotFound, TraderNotFound, TraderTags } from '../components/Parts';
 import { TraderAvatar } from '../components/TraderCard';
 import { useUnfollow } from '../components/useUnfollow';
 import { useCopyFigures } from '../figures';
 import { useCopyNotices } from '../live';
-import { followRoute, hasRoom, latencyText, percentText } from '../logic';
+import { asOfText, followRoute, hasRoom, latencyText, percentText } from '../logic';
 import '../../../components/ui.css';
 import '../copytrade.css';
 
@@ -85,6 +86,7 @@ function Overview({ detail }: { detail: TraderDetail }) {
   const { t } = useTranslation();
   const { profit, coin } = useCopyFigures();
   const { trader, quality } = detail;
+  const asOf = asOfText(trader.computed_at);
   return (
     <>
       <section className="ui-card cp-head" data-testid="cp-trader-head">
@@ -111,6 +113,9 @@ function Overview({ detail }: { detail: TraderDetail }) {
       </section>
 
       <section className="ui-card">
+        <p className="hint cp-as-of" data-testid="cp-detail-computed" data-computed-at={trader.computed_at}>
+          {asOf ? t('copytrade.computedAt', { time: asOf }) : t('copytrade.notComputed')}
+        </p>
         <div className="ui-main cp-trader-main">
           <div className="ui-big">
             <span className="ui-figure-label">{t('copytrade.return30d')}</span>
@@ -118,7 +123,7 @@ function Overview({ detail }: { detail: TraderDetail }) {
               {percentText(trader.return_30d)}
             </strong>
           </div>
-          <Figure end label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)}>
+          <Figure end label={`${t('copytrade.totalProfit')} (${coin})`} color={trendColor(trader.total_profit)} testId="cp-detail-profit">
             {profit(trader.total_profit)}
           </Figure>
         </div>
@@ -135,7 +140,9 @@ function Overview({ detail }: { detail: TraderDetail }) {
           <Figure label={t('copytrade.accuracy')}>{percentText(trader.accuracy, { sign: false })}</Figure>
           <Figure label={t('copytrade.profitable')}>{trader.profitable}</Figure>
           <Figure label={t('copytrade.closedTrades')}>{trader.closed}</Figure>
-          <Figure label={t('copytrade.openPositions')}>{trader.open_positions}</Figure>
+          <Figure label={t('copytrade.openPositions')} testId="cp-detail-open">
+            {trader.open_positions}
+          </Figure>
           <Figure label={`${t('copytrade.yesterday')} (${coin})`} color={trendColor(trader.yesterday_profit)}>
             {profit(trader.yesterday_profit)}
           </Figure>
@@ -190,7 +197,7 @@ export default function TraderPage() {
   };
 
   let body;
-  if (!valid) body = <EmptyState title={t('copytrade.empty')} />;
+  if (!valid || (isNotFound(detail.error) && !data)) body = <TraderNotFound />;
   else if (detail.isLoading) body = <LoadingBlock lines={8} />;
   else if (detail.isError && !data) body = <ErrorState onRetry={detail.refetch} />;
   else if (data)
