@@ -414,6 +414,13 @@ await run('contract', async (open) => {
     await shot('contract-history-fra');
     await page.goto(app('/pages/transaction/index?symbol=BTC/USDT'));
     await tid('ct-option-form').waitFor();
+    // The payout ratios read the French way: "80 %", a no-break space before the sign.
+    const durations = await api('/microtrade/seconds');
+    for (const d of durations) {
+      const want = `${Math.round(Number(d.profit_ratio) * 100)}\u00a0%`;
+      const got = (await page.locator(`[data-testid="ct-duration-${d.seconds}"] span`).textContent()).trim();
+      check(got === want, `the ${d.seconds} s ratio reads ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
+    }
     await shot('options-fra');
     await setLang('zh');
   });

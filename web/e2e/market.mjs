@@ -348,4 +348,35 @@ await run('market', async (open) => {
     await page.locator('[data-testid="order-card"]').first().waitFor();
     await shot('market-orders-en');
   });
+
+  await step('the trade page in French: the price field reads like the book, 44 px levels, plain digits while typing', async () => {
+    await page.evaluate(() => localStorage.setItem('lang', 'fra'));
+    await page.goto(app(ROUTES.trade));
+    await page.reload();
+    await page.locator('[data-testid="book-ask"]').first().waitFor();
+    await pick('kind-limit');
+    // Not being typed in, the price reads at the tick with French marks, as the book's levels do.
+    const french = /^\d{1,3}(\u202f\d{3})*,\d{2}$/;
+    await expectPage(
+      (re) => new RegExp(re).test(document.querySelector('input[data-testid="trade-price"]')?.value ?? ''),
+      french.source,
+      'the price field reads "66 864,05"',
+      () => document.querySelector('input[data-testid="trade-price"]')?.value ?? '(missing)',
+    );
+    const level = (await page.locator('[data-testid="book-ask"] .book-price').first().innerText()).trim();
+    check(french.test(level), `a level of the book reads the French way (got ${JSON.stringify(level)})`);
+    const heights = await page.locator('button[data-testid="book-ask"], button[data-testid="book-bid"]').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    check(heights.length > 0 && heights.every((h) => h >= 44), `each level is a 44 px target (got ${JSON.stringify(heights)})`);
+    // Typing: the plain digits, replaced as a whole.
+    await fillField('trade-price', '50000.5');
+    await page.locator('input[data-testid="trade-amount"]').focus();
+    await expectPage(
+      () => document.querySelector('input[data-testid="trade-price"]')?.value === '50\u202f000,50',
+      null,
+      'the typed price reads "50 000,50" once left',
+      () => document.querySelector('input[data-testid="trade-price"]')?.value ?? '(missing)',
+    );
+    await shot('market-trade-fra');
+    await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  });
 }, { admin: false, failureShot: () => 'market-failure' });

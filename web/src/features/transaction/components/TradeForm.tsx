@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MarketRow } from '../../../shared/market/api';
 import { useCoinPlaces } from '../../../shared/funds/api';
-import { decimalsOf, formatCoin, formatPercent, splitSymbol } from '../../../lib/format';
+import { decimalsOf, formatCoin, formatDecimal, formatPercent, splitSymbol } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
 import { useDelayedFlag } from '../../../lib/useDelayedFlag';
@@ -169,7 +169,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
       <p className="trade-rules hint">
         {marketBuy
           ? t('trade.marketBuyHint', { quote })
-          : t('trade.lotHint', { tick: row.tick, lot: row.lot, min: row.min_qty })}
+          : t('trade.lotHint', { tick: formatDecimal(row.tick), lot: formatDecimal(row.lot), min: formatDecimal(row.min_qty) })}
       </p>
 
       <div className="percent-row">
