@@ -12,6 +12,9 @@ pub mod deposits;
 pub mod transfers;
 pub mod withdrawals;
 
+#[cfg(test)]
+mod labels;
+
 use crate::config::CurrencySettings;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Req;

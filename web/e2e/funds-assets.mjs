@@ -12,7 +12,7 @@
 // futures and converts USDT to BTC. Screenshots of every screen go to
 // ARTIFACTS_DIR, then these screens are checked for overflow in all nine
 // languages. Exits non-zero on any failure.
-import { approve, apiAs, available, coinId, ledgerOf } from './lib/api.mjs';
+import { approve, apiAs, apiPostAs, available, coinId, ledgerOf } from './lib/api.mjs';
 import {
   DEMO,
   addDec,
@@ -125,7 +125,7 @@ await run('funds-assets', async (open) => {
   });
 
   await step('every Assets tab opens, and hide-small filters the list', async () => {
-    for (const tab of ['fiat', 'futures', 'options', 'stock']) {
+    for (const tab of ['fiat', 'futures', 'options', 'stock', 'launchpad', 'dual', 'nft']) {
       await openAssetsTab(user, tab);
       await shot(user, `assets-${tab}`);
     }
@@ -247,6 +247,56 @@ await run('funds-assets', async (open) => {
     check(addDec(btc, start.btc, -1).startsWith('0.00') && /[1-9]/.test(received), 'some BTC was received, about 100 USDT worth');
   });
 
+  await step('with a dual investment too, the lines of Assets add up to its total and every account holding money has its line', async () => {
+    // The purchase itself is invest.mjs's: here it only puts money in one more account.
+    const products = await apiAs(user, '/dual/index', { currency: 'BTC', kind: 'call' });
+    check(products.length > 0, 'a BTC dual product is on sale');
+    const order = await apiPostAs(user, '/dual/buyDual', { id: products[0].id, num: 1 });
+    // Assets was open already: a reload asks the wallet again, as a person pulling to refresh would.
+    await assetsTab(user, 'crypto');
+    await user.reload();
+    await user.locator('[data-testid="assets-total-usdt"]').waitFor();
+    await user.locator('[data-testid="split-dual"]').waitFor();
+    const total = await user.locator('[data-testid="assets-total-usdt"]').getAttribute('data-value');
+    const lines = await user.locator('[data-testid^="split-"]').evaluateAll((els) =>
+      els.map((el) => ({ key: el.dataset.testid.slice('split-'.length), value: el.dataset.value, share: el.dataset.share, text: el.innerText })),
+    );
+    const sum = lines.reduce((acc, l) => addDec(acc, l.value), '0');
+    check(sum === addDec(total, '0'), `the lines add up to the total (${lines.map((l) => `${l.key} ${l.value}`).join(' + ')} = ${sum}, total ${total})`);
+    const shownTotal = plain(await textOf(user, '[data-testid="assets-total-usdt"]')).replace('USDT', '');
+    check(shownTotal === shown(sum, 'USDT'), `the total shown is the lines' sum (${shownTotal} vs ${sum})`);
+    const shares = lines.reduce((acc, l) => addDec(acc, l.share), '0');
+    check(shares === '100', `the shares add up to 100% (got ${lines.map((l) => l.share).join(' + ')} = ${shares})`);
+    for (const l of lines) {
+      const printed = l.share === '0.00' ? '<0.01%' : `${l.share}%`;
+      check(l.text.replace(/\s/g, '').includes(printed), `the ${l.key} line shows its share ${printed} (got "${l.text}")`);
+    }
+    // Every account the server says holds money is a line (spot is two: crypto and stock).
+    const TAB = { 1: ['fiat'], 2: ['crypto', 'stock'], 3: ['futures'], 4: ['options'], 6: ['mining'], 12: ['launchpad'], 13: ['dual'], 8: ['nft'] };
+    const wallet = await apiPostAs(user, '/wallet/list');
+    for (const a of wallet.accounts.filter((x) => /[1-9]/.test(x.total_usdt))) {
+      const keys = TAB[a.account] ?? [a.name];
+      check(keys.some((k) => lines.some((l) => l.key === k)), `account ${a.name} (${a.total_usdt} USDT) has its line (lines ${lines.map((l) => l.key)})`);
+    }
+    await shot(user, 'assets-split-dual');
+    // The dual tab holds the order's BTC, and opens its records, labelled.
+    await openAssetsTab(user, 'dual');
+    await user.locator('[data-testid="asset-BTC"]').waitFor();
+    await shot(user, 'assets-dual');
+    await user.locator('[data-testid="asset-BTC"]').click();
+    await waitForRoute(user, '/pages/fund/assets_record');
+    const row = user.locator('[data-testid="ledger-row"][data-reason="dual_buy"]').first();
+    await row.waitFor();
+    const text = await row.innerText();
+    check(text.includes(zh.fund.reason.dual_buy) && text.includes(zh.fund.accounts.dual), `the dual record reads "${zh.fund.reason.dual_buy}" in "${zh.fund.accounts.dual}" (got "${text}")`);
+    check(!/dual_buy|\bdual\b/.test(text), `no server key shows (got "${text}")`);
+    check(order.amount === '0.01', `the order holds 0.01 BTC (got ${order.amount})`);
+    await shot(user, 'assets-record-dual');
+    await assetsTab(user, 'crypto');
+    await user.reload();
+    await user.locator('[data-testid="asset-USDT"]').waitFor();
+  });
+
   await step('records: one coin with its ledger, and all records', async () => {
     await user.locator('[data-testid="asset-USDT"]').click();
     await waitForRoute(user, '/pages/fund/assets_record');
@@ -258,6 +308,18 @@ await run('funds-assets', async (open) => {
     await shot(user, 'assets-record');
     await user.goto(app('/pages/fund/assets_all_record'));
     await user.locator('[data-testid="ledger-row"]').first().waitFor();
+    // Every row speaks Chinese: no reason or account reads as the server's key.
+    await user.locator('[data-testid="ledger-row"][data-reason="dual_buy"]').first().waitFor();
+    const rows = await user.locator('[data-testid="ledger-row"]').evaluateAll((els) => els.map((el) => el.innerText));
+    const raw = rows.filter((r) => /[a-z]+_[a-z]+|\b(change|lever|micro|legal|dual|mining)\b/.test(r));
+    check(raw.length === 0, `no record shows a server key (got ${JSON.stringify(raw)})`);
+    await user.locator('[data-testid="records-tab-dual"]').click();
+    await user.locator('.adm-tabs-tab-active [data-testid="records-tab-dual"]').waitFor();
+    // The account's tab lists its records alone: the purchase, in the dual account.
+    await user.waitForFunction((label) => {
+      const rows = [...document.querySelectorAll('[data-testid="ledger-row"]')];
+      return rows.length > 0 && rows.every((r) => r.dataset.reason === 'dual_buy' && r.innerText.includes(label));
+    }, zh.fund.accounts.dual);
     await shot(user, 'assets-all-record');
   });
 

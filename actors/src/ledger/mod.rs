@@ -25,6 +25,7 @@
 pub mod accounts;
 mod audit;
 pub mod precision;
+pub mod reasons;
 
 pub use audit::{audit, AuditReport};
 
@@ -184,6 +185,13 @@ pub struct Applied {
 impl Operation {
     /// Checks the double-entry rule before anything touches the database.
     pub fn validate(&self) -> Result<(), LedgerError> {
+        // Every reason is labelled for the records pages: an unlisted one is a
+        // programming error that the tests must meet, not a user.
+        debug_assert!(
+            reasons::is_known(&self.reason),
+            "ledger reason {:?} is not in ledger::reasons::REASONS",
+            self.reason
+        );
         if self.postings.is_empty() {
             return Err(LedgerError::Unbalanced("no postings".into()));
         }

@@ -92,7 +92,7 @@ fn deposit(key: &str, user: i64, currency: i64, amount: i64) -> Operation {
 fn transfer(key: &str, from: i64, to: i64, currency: i64, amount: i64) -> Operation {
     Operation {
         key: key.into(),
-        reason: "transfer".into(),
+        reason: "account_transfer".into(),
         ref_type: "test".into(),
         ref_id: 0,
         postings: vec![
@@ -105,7 +105,7 @@ fn transfer(key: &str, from: i64, to: i64, currency: i64, amount: i64) -> Operat
 fn freeze(key: &str, user: i64, currency: i64, amount: i64) -> Operation {
     Operation {
         key: key.into(),
-        reason: "freeze".into(),
+        reason: "order_freeze".into(),
         ref_type: "test".into(),
         ref_id: 0,
         postings: vec![

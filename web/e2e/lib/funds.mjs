@@ -160,13 +160,17 @@ export function addDec(a, b, k = 1) {
 /**
  * An amount as the app shows a balance of a coin: cut toward zero to the
  * coin's display precision (lib/format.ts `coinPlaces`: USDT at 1 USDT shows
- * 2 decimals, BTC at 67,000 USDT 7), trailing zeros kept, without separators.
+ * 2 decimals, BTC at 67,000 USDT up to 7), zeros past the second decimal
+ * dropped (`formatCoin`), without separators.
  */
 const PLACES = { USDT: 2, BTC: 7 };
 export function shown(value, coin) {
   const places = PLACES[coin];
   const [i, f = ''] = value.split('.');
-  return places ? `${i}.${f.padEnd(places, '0').slice(0, places)}` : i;
+  if (!places) return i;
+  // Zeros past the second decimal say nothing and are dropped ("0.00 BTC", "0.0012 BTC").
+  const frac = f.padEnd(places, '0').slice(0, places).replace(/0+$/, '').padEnd(Math.min(places, 2), '0');
+  return `${i}.${frac}`;
 }
 
 /** Clicks an Assets tab and waits until it is the active one with its list (or empty state) shown. */

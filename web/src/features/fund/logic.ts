@@ -7,6 +7,7 @@
 import { addDecimal, decimalPlaces, subtractDecimal } from '../../lib/decimal';
 import { compareDecimal, parseDecimal } from '../../lib/format';
 import type { BalanceRow, WalletList } from '../../shared/funds/api';
+import USER_ACCOUNTS from './accounts.json';
 
 // ---- exact decimals (lib/decimal.ts adds and subtracts) ----
 
@@ -111,7 +112,33 @@ export function coinView(params: URLSearchParams, coins: readonly { id: number }
 
 // ---- accounts and tabs ----
 
-/** The four asset accounts with the names the server accepts for them. */
+/** An account a user can hold money in. */
+export interface HoldingAccount {
+  id: number;
+  /** The server's name (`change`, `dual`…), also the key of its label `fund.accounts.<name>`. */
+  name: string;
+  /** Whether users move money in and out of it themselves (`wallet/change`). */
+  transferable: boolean;
+}
+
+/**
+ * Every account a user can hold money in, in the server's order. The list is
+ * the ledger's table (actors::ledger::accounts::ACCOUNTS): a server test
+ * (src/funds/labels.rs) holds accounts.json equal to its user rows.
+ */
+export const HOLDING_ACCOUNTS: readonly HoldingAccount[] = USER_ACCOUNTS;
+
+/** The server name of a user account (`change` for a code the list lacks). */
+export function accountNameOf(id: number): string {
+  return HOLDING_ACCOUNTS.find((a) => a.id === id)?.name ?? 'change';
+}
+
+/** Whether `id` is an account a user can hold money in (records can be asked of it). */
+export function isHoldingAccount(id: number): boolean {
+  return HOLDING_ACCOUNTS.some((a) => a.id === id);
+}
+
+/** The four accounts users transfer between, with the names the server accepts for them. */
 export const ACCOUNTS = [
   { id: 1, name: 'legal' },
   { id: 2, name: 'change' },
@@ -126,28 +153,58 @@ export function isAccountId(value: number): value is AccountId {
 }
 
 /**
- * The Assets tabs: which account and which kind of coin each shows. Mining
- * is the principal locked in lock-up mining (the wallet list's account 6):
- * it counts in the total and the split, and its tab shows the lock-up
- * summary and records rather than balances.
+ * One Assets tab: the account it shows, which kind of coin (crypto and stock
+ * split the spot account), and the locale key of its title.
  */
-export const ASSET_TABS = [
-  { key: 'crypto', account: 2, kind: 'coin' },
-  { key: 'fiat', account: 1, kind: null },
-  { key: 'futures', account: 3, kind: null },
-  { key: 'options', account: 4, kind: null },
-  { key: 'stock', account: 2, kind: 'stock' },
-  { key: 'mining', account: 6, kind: null },
-] as const;
-
-export type AssetTab = (typeof ASSET_TABS)[number]['key'];
-
-export function isAssetTab(value: string | null): value is AssetTab {
-  return ASSET_TABS.some((t) => t.key === value);
+export interface AssetTabDef {
+  key: string;
+  account: number;
+  kind: 'coin' | 'stock' | null;
+  label: string;
 }
 
-export function tabOf(key: AssetTab) {
-  return ASSET_TABS.find((t) => t.key === key) ?? ASSET_TABS[0];
+const tab = (key: string, account: number, kind: AssetTabDef['kind'] = null): AssetTabDef => ({ key, account, kind, label: `fund.tabs.${key}` });
+
+/**
+ * The Assets tabs in their order. Every account a user can hold money in is
+ * one of them (spot is two: crypto and stock), so the tabs add up to the
+ * total. Mining is the principal locked in lock-up mining: its tab shows the
+ * lock-up summary and records rather than balances. Launchpad holds the
+ * tokens of a sale still locked, dual the dual investments running, nft the
+ * auction deposits.
+ */
+export const ASSET_TABS: readonly AssetTabDef[] = [
+  tab('crypto', 2, 'coin'),
+  tab('fiat', 1),
+  tab('futures', 3),
+  tab('options', 4),
+  tab('stock', 2, 'stock'),
+  tab('mining', 6),
+  tab('launchpad', 12),
+  tab('dual', 13),
+  tab('nft', 8),
+];
+
+export type AssetTab = string;
+
+/**
+ * The tabs for a wallet: the fixed ones, then one per account the server
+ * lists that none of them shows (an account newer than this page), titled by
+ * its account label. So no account's money is ever left out of the page.
+ */
+export function assetTabs(list: WalletList | undefined): AssetTabDef[] {
+  const extra = (list?.accounts ?? [])
+    .filter((a) => !ASSET_TABS.some((t) => t.account === a.account))
+    .map((a) => ({ key: a.name, account: a.account, kind: null, label: `fund.accounts.${a.name}` }));
+  return [...ASSET_TABS, ...extra];
+}
+
+export function isAssetTab(value: string | null, list?: WalletList): value is AssetTab {
+  return assetTabs(list).some((t) => t.key === value);
+}
+
+export function tabOf(key: AssetTab, list?: WalletList): AssetTabDef {
+  return assetTabs(list).find((t) => t.key === key) ?? ASSET_TABS[0];
 }
 
 function holdsSomething(row: BalanceRow): boolean {
@@ -156,17 +213,21 @@ function holdsSomething(row: BalanceRow): boolean {
 
 /**
  * The balances one tab shows, most valuable first (ties keep the server's
- * order). Crypto and stock split the spot account by the coin's kind; the
- * fiat, futures and options tabs show their account's coins, and a stock only
- * when something of it was moved there.
+ * order). Crypto and stock split the spot account by the coin's kind (crypto
+ * takes every kind but stock, so nothing of spot falls between them); the
+ * other tabs show their account's coins, and a stock only when something of
+ * it is there.
  */
 export function balancesForTab(list: WalletList | undefined, key: AssetTab): BalanceRow[] {
-  const tab = tabOf(key);
+  const tab = tabOf(key, list);
   const account = list?.accounts.find((a) => a.account === tab.account);
   if (!account) return [];
-  const rows = tab.kind
-    ? account.balances.filter((b) => b.kind === tab.kind)
-    : account.balances.filter((b) => b.kind === 'coin' || holdsSomething(b));
+  const rows =
+    tab.kind === 'stock'
+      ? account.balances.filter((b) => b.kind === 'stock')
+      : tab.kind === 'coin'
+        ? account.balances.filter((b) => b.kind !== 'stock')
+        : account.balances.filter((b) => b.kind === 'coin' || holdsSomething(b));
   return rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => (compareDecimal(b.row.value_usdt, a.row.value_usdt) ?? 0) || a.index - b.index)
@@ -192,11 +253,57 @@ export function tabTotal(rows: BalanceRow[]): string {
   return sumDecimals(rows.map((r) => r.value_usdt));
 }
 
+/** One tab's part of the whole, for the asset split. */
+export interface SplitPart {
+  key: AssetTab;
+  /** Locale key of the tab's title. */
+  label: string;
+  /** USDT, decimal string. */
+  value: string;
+}
+
 /** Value of each tab, for the asset split chart; tabs worth nothing are left out. */
-export function splitByTab(list: WalletList | undefined): { key: AssetTab; value: string }[] {
-  return ASSET_TABS.map((t) => ({ key: t.key, value: tabTotal(balancesForTab(list, t.key)) })).filter(
-    (x) => compareDecimal(x.value, '0') === 1,
-  );
+export function splitByTab(list: WalletList | undefined): SplitPart[] {
+  return assetTabs(list)
+    .map((t) => ({ key: t.key, label: t.label, value: tabTotal(balancesForTab(list, t.key)) }))
+    .filter((x) => compareDecimal(x.value, '0') === 1);
+}
+
+/** A decimal string as a whole number of 10^-places. */
+function scaled(value: string, places: number): bigint {
+  const p = parseDecimal(value);
+  if (!p) return 0n;
+  const n = BigInt(p.int + p.frac.padEnd(places, '0').slice(0, places));
+  return p.negative ? -n : n;
+}
+
+/**
+ * Each part's share of their sum in hundredths of a percent, as "12.34"
+ * strings that add up to exactly "100.00": each share is cut to the
+ * hundredth and the hundredths left over go to the largest remainders (the
+ * largest part first on a tie). Exact on the decimal strings.
+ */
+export function sharesOf(values: string[]): string[] {
+  const places = Math.max(0, ...values.map((v) => parseDecimal(v)?.frac.length ?? 0));
+  const units = values.map((v) => {
+    const n = scaled(v, places);
+    return n > 0n ? n : 0n;
+  });
+  const sum = units.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) return values.map(() => '0.00');
+  const WHOLE = 10_000n;
+  const cut = units.map((u) => (u * WHOLE) / sum);
+  let left = WHOLE - cut.reduce((a, b) => a + b, 0n);
+  const order = units
+    .map((u, i) => ({ i, rest: (u * WHOLE) % sum, u }))
+    .sort((a, b) => (a.rest === b.rest ? (a.u === b.u ? a.i - b.i : a.u > b.u ? -1 : 1) : a.rest > b.rest ? -1 : 1));
+  for (const o of order) {
+    if (left === 0n) break;
+    if (o.rest === 0n) continue;
+    cut[o.i] += 1n;
+    left -= 1n;
+  }
+  return cut.map((c) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`);
 }
 
 /** The available amount of one coin in one account ("0" when absent). */
@@ -207,30 +314,11 @@ export function availableOf(list: WalletList | undefined, account: number, curre
 
 // ---- ledger reasons ----
 
-const REASONS = [
-  'deposit',
-  'withdraw_freeze',
-  'withdraw_release',
-  'withdraw',
-  'account_transfer',
-  'conversion',
-  'demo_funding',
-  'trade',
-  'order_freeze',
-  'order_cancel',
-  'contract_open',
-  'contract_close',
-  'contract_cancel',
-  'contract_overnight',
-  'option_open',
-  'option_settle',
-  'lock_subscribe',
-  'lock_yield',
-  'lock_matured',
-  'lock_redeem',
-] as const;
-
-/** Locale key of a ledger reason, or null for a reason this version does not know (shown as sent). */
-export function reasonKey(reason: string): string | null {
-  return (REASONS as readonly string[]).includes(reason) ? `fund.reason.${reason}` : null;
+/**
+ * Locale key of a ledger reason. Every reason the server posts has one in all
+ * nine languages (a server test reads the ledger's list against the locale
+ * files); a reason newer than this page reads as sent.
+ */
+export function reasonKey(reason: string): string {
+  return `fund.reason.${reason}`;
 }

@@ -109,9 +109,9 @@ describe('balances by tab', () => {
   it('totals a tab and splits the whole wallet by tab, leaving empty tabs out', () => {
     expect(tabTotal(balancesForTab(wallet, 'crypto'))).toBe('77000.24');
     expect(splitByTab(wallet)).toEqual([
-      { key: 'crypto', value: '77000.24' },
-      { key: 'futures', value: '53.45' },
-      { key: 'stock', value: '45.6' },
+      { key: 'crypto', label: 'fund.tabs.crypto', value: '77000.24' },
+      { key: 'futures', label: 'fund.tabs.futures', value: '53.45' },
+      { key: 'stock', label: 'fund.tabs.stock', value: '45.6' },
     ]);
   });
 
@@ -138,12 +138,9 @@ describe('hide small balances', () => {
 });
 
 describe('ledger reasons', () => {
-  it('translates the known reasons and leaves others as sent', () => {
+  it('are looked up under fund.reason', () => {
     expect(reasonKey('deposit')).toBe('fund.reason.deposit');
-    expect(reasonKey('option_settle')).toBe('fund.reason.option_settle');
-    expect(reasonKey('lock_yield')).toBe('fund.reason.lock_yield');
-    expect(reasonKey('lock_redeem')).toBe('fund.reason.lock_redeem');
-    expect(reasonKey('something_new')).toBeNull();
+    expect(reasonKey('nft_margin')).toBe('fund.reason.nft_margin');
   });
 });
 
@@ -157,7 +154,7 @@ describe('the mining tab', () => {
   it('is the mining account, counted in the split', () => {
     expect(isAssetTab('mining')).toBe(true);
     expect(balancesForTab(withMining, 'mining').map((r) => r.name)).toEqual(['USDT', 'BTC']);
-    expect(splitByTab(withMining).find((x) => x.key === 'mining')).toEqual({ key: 'mining', value: '100' });
+    expect(splitByTab(withMining).find((x) => x.key === 'mining')).toEqual({ key: 'mining', label: 'fund.tabs.mining', value: '100' });
   });
 
   it('is left out of the split while nothing is locked (or the server lists no mining account)', () => {

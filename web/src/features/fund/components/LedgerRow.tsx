@@ -32,13 +32,12 @@ interface RecordViewProps {
 /** A record as the lists show it: the reason and coin, the account and time, the signed amount and a line under it. */
 export function RecordView({ testId, reason, coin, account, chip, at, amount, places, after }: RecordViewProps) {
   const { t } = useTranslation();
-  const key = reasonKey(reason);
   return (
     <div className="funds-record" data-testid={testId} data-reason={reason}>
       <div className="funds-record-main">
         <span className="funds-record-title ellipsis">
           {coin ? <strong>{coin} · </strong> : null}
-          {key ? t(key) : reason}
+          {t(reasonKey(reason), { defaultValue: reason })}
         </span>
         <span className="funds-record-meta">
           <span className="funds-chip">{t(`fund.accounts.${account}`, { defaultValue: account })}</span>

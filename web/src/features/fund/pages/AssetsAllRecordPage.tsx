@@ -1,4 +1,4 @@
-/** Every ledger record of the user (the "bills"), filtered by account. */
+/** Every ledger record of the user (the "bills"), filtered by any account a user can hold money in. */
 import { Tabs } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { PageShell } from '../../../components/PageShell';
 import { PAGE_LIMIT } from '../../../lib/constants';
 import { useLazyGetLedgerQuery, type LedgerRecord } from '../api';
 import { LedgerRow } from '../components/LedgerRow';
-import { ACCOUNTS } from '../logic';
+import { HOLDING_ACCOUNTS } from '../logic';
 import '../../../shared/funds/styles.css';
 
 export default function AssetsAllRecordPage() {
@@ -25,8 +25,8 @@ export default function AssetsAllRecordPage() {
       <PageHeading title={t('fund.records.all')} />
       <Tabs activeKey={account} onChange={setAccount} className="sticky-tabs funds-tabs">
         <Tabs.Tab key="all" title={t('fund.records.allAccounts')} />
-        {ACCOUNTS.map((a) => (
-          <Tabs.Tab key={String(a.id)} title={t(`fund.accounts.${a.name}`)} />
+        {HOLDING_ACCOUNTS.map((a) => (
+          <Tabs.Tab key={String(a.id)} title={<span data-testid={`records-tab-${a.name}`}>{t(`fund.accounts.${a.name}`)}</span>} />
         ))}
       </Tabs>
       <PagedList<LedgerRecord>

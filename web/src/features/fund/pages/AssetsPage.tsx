@@ -1,10 +1,11 @@
 /**
  * Assets tab (login required): the total in USDT and in the chosen fiat, the
- * quick actions, the split of the assets over the accounts, and one tab per
- * account (crypto and stock split the spot account by kind) with each coin's
- * available, frozen and value. A coin opens its balance and ledger. The last
- * tab, mining, shows what is locked in lock-up mining (per coin, with the
- * income paid) and the mining records.
+ * quick actions, the split of the assets over the tabs (adding up to the
+ * total), and one tab per account a user can hold money in (crypto and stock
+ * split the spot account by kind; token sales, dual investment and NFT
+ * deposits too) with each coin's available, frozen and value. A coin opens
+ * its balance and ledger in that account. The mining tab shows what is locked
+ * in lock-up mining (per coin, with the income paid) and the mining records.
  */
 import { Checkbox, Tabs } from 'antd-mobile';
 import { BillOutline, EyeInvisibleOutline, EyeOutline, HandPayCircleOutline, LoopOutline, ReceivePaymentOutline } from 'antd-mobile-icons';
@@ -21,16 +22,7 @@ import { DEFAULT_PRECISION } from '../../../lib/constants';
 import { formatCoin, formatFiat } from '../../../lib/format';
 import { CoinRow } from '../components/CoinRow';
 import { MiningTab } from '../components/MiningTab';
-import {
-  ASSET_TABS,
-  balancesForTab,
-  isAssetTab,
-  splitByTab,
-  tabOf,
-  tabTotal,
-  visibleBalances,
-  type AssetTab,
-} from '../logic';
+import { assetTabs, balancesForTab, splitByTab, tabOf, tabTotal, visibleBalances } from '../logic';
 import { readHideSmall, writeHideSmall } from '../prefs';
 import '../../../shared/funds/styles.css';
 
@@ -43,17 +35,17 @@ export default function AssetsPage() {
   const navigate = useNavigate();
   const fiat = useFiat();
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: AssetTab = isAssetTab(tabParam) ? tabParam : 'crypto';
-  const mining = tab === 'mining';
   const [hidden, setHidden] = useState(false);
   const [hideSmall, setHideSmall] = useState(readHideSmall);
   // Balances move with every fill and review: fresh on each visit.
   const wallet = useGetWalletListQuery(undefined, { refetchOnMountOrArgChange: true });
+  const tabs = assetTabs(wallet.data);
+  const tab = tabOf(params.get('tab') ?? 'crypto', wallet.data).key;
+  const mining = tab === 'mining';
 
   const rows = balancesForTab(wallet.data, tab);
   const shown = visibleBalances(rows, hideSmall);
-  const account = tabOf(tab).account;
+  const account = tabOf(tab, wallet.data).account;
   const total = wallet.data?.total_usdt ?? '0';
   const mask = (text: string) => (hidden ? HIDDEN : text);
   const places = useCoinPlaces();
@@ -96,7 +88,7 @@ export default function AssetsPage() {
           </button>
         </div>
         {/* The figures carry their test ids only once the wallet answered, so a reader never sees "--". */}
-        <div className="asset-value" data-testid={wallet.data ? 'assets-total-usdt' : undefined}>
+        <div className="asset-value" data-testid={wallet.data ? 'assets-total-usdt' : undefined} data-value={wallet.data?.total_usdt}>
           {wallet.data ? mask(formatCoin(total, usdt)) : '--'}
           <span className="funds-total-unit">USDT</span>
         </div>
@@ -115,7 +107,7 @@ export default function AssetsPage() {
 
       {wallet.data && !hidden ? (
         <Suspense fallback={null}>
-          <AssetSplit parts={splitByTab(wallet.data)} total={total} />
+          <AssetSplit parts={splitByTab(wallet.data)} />
         </Suspense>
       ) : null}
 
@@ -125,8 +117,8 @@ export default function AssetsPage() {
         className="funds-tabs"
         data-testid="assets-tabs"
       >
-        {ASSET_TABS.map((x) => (
-          <Tabs.Tab key={x.key} title={<span data-testid={`assets-tab-${x.key}`}>{t(`fund.tabs.${x.key}`)}</span>} />
+        {tabs.map((x) => (
+          <Tabs.Tab key={x.key} title={<span data-testid={`assets-tab-${x.key}`}>{t(x.label)}</span>} />
         ))}
       </Tabs>
 

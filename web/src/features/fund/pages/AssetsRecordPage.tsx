@@ -17,7 +17,7 @@ import { coinPlaces, formatCoin } from '../../../lib/format';
 import { useGetCoinBalanceQuery, useLazyGetLedgerQuery, type LedgerRecord } from '../api';
 import { CoinChoice } from '../components/CoinChoice';
 import { LedgerRow } from '../components/LedgerRow';
-import { ACCOUNTS, coinView, isAccountId } from '../logic';
+import { accountNameOf, coinView, isAccountId, isHoldingAccount } from '../logic';
 import '../../../shared/funds/styles.css';
 
 export default function AssetsRecordPage() {
@@ -26,8 +26,8 @@ export default function AssetsRecordPage() {
   const coins = useGetFundCurrenciesQuery();
   const view = coinView(params, coins.data);
   if (view.page) return <CoinRecords />;
-  const type = Number(params.get('type') ?? 2);
-  const account = ACCOUNTS.find((a) => a.id === type) ?? ACCOUNTS[1];
+  const typeParam = Number(params.get('type') ?? 2);
+  const account = isHoldingAccount(typeParam) ? { id: typeParam, name: accountNameOf(typeParam) } : { id: 2, name: 'change' };
   return (
     <CoinChoice
       notFound={view.notFound}
@@ -45,7 +45,7 @@ function CoinRecords() {
   const [params] = useSearchParams();
   const currency = Number(params.get('currency'));
   const typeParam = Number(params.get('type') ?? 2);
-  const type = isAccountId(typeParam) ? typeParam : 2;
+  const type = isHoldingAccount(typeParam) ? typeParam : 2;
   const valid = Number.isInteger(currency) && currency > 0;
   // Nothing is asked about the coin until the coin list says it exists (or
   // could not be loaded): a coin that does not exist gets the coin choice.
@@ -53,7 +53,7 @@ function CoinRecords() {
   const listed = coins.data !== undefined || coins.isError;
   const detail = useGetCoinBalanceQuery({ currency, type }, { skip: !valid || !listed, refetchOnMountOrArgChange: true });
   const [fetchLedger] = useLazyGetLedgerQuery();
-  const accountName = ACCOUNTS.find((a) => a.id === type)?.name ?? 'change';
+  const accountName = accountNameOf(type);
   const usdt = useCoinPlaces()('USDT') ?? DEFAULT_PRECISION;
 
   const fetchPage = useCallback(
@@ -102,13 +102,16 @@ function CoinRecords() {
                   </Button>
                 </>
               ) : null}
-              <Button
-                size="small"
-                shape="rounded"
-                onClick={() => navigate(`${FUNDS_ROUTES.fundTransfer}?currency=${coin.id}&from=${type}`)}
-              >
-                {t('fund.actions.transfer')}
-              </Button>
+              {/* Money leaves a product's account through the product (redeem, settle), not a transfer. */}
+              {isAccountId(type) ? (
+                <Button
+                  size="small"
+                  shape="rounded"
+                  onClick={() => navigate(`${FUNDS_ROUTES.fundTransfer}?currency=${coin.id}&from=${type}`)}
+                >
+                  {t('fund.actions.transfer')}
+                </Button>
+              ) : null}
             </div>
           </section>
         ) : null}
