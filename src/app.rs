@@ -321,13 +321,13 @@ where
 /// The answer to a request whose handler panicked: the envelope with a 500, and
 /// one line in the log (the panic hook set in `main` writes the cause).
 fn panicked(http: actix_web::HttpRequest) -> ServiceResponse<BoxBody> {
-    log::error!("handler panicked: {} {}", http.method(), http.path());
     let lang = http
         .extensions()
         .get::<Lang>()
         .copied()
         .unwrap_or_else(|| lang_of(&http));
-    let resp = ApiError::new(crate::error::Kind::Internal, "err_internal").render(lang);
+    let cause = format!("handler panicked: {} {}", http.method(), http.path());
+    let resp = ApiError::internal(cause).render(lang);
     ServiceResponse::new(http, resp)
 }
 
@@ -361,7 +361,22 @@ fn translate_errors<B: actix_web::body::MessageBody + 'static>(
         });
     match rendered {
         Some(resp) => res.into_response(resp),
-        None => res.map_into_boxed_body(),
+        None => {
+            // A 5xx that is not ours (the framework's own) is logged too.
+            if let Some(e) = res
+                .response()
+                .error()
+                .filter(|_| res.status().is_server_error())
+            {
+                log::error!(
+                    "{} {} {}: {e}",
+                    res.status().as_u16(),
+                    res.request().method(),
+                    res.request().path()
+                );
+            }
+            res.map_into_boxed_body()
+        }
     }
 }
 

@@ -83,6 +83,15 @@ impl ApiError {
         }
     }
 
+    /// An actor that did not answer (stopped, restarting): a 500 whose
+    /// cause (the mailbox's error) goes to the log.
+    pub fn unavailable(cause: impl std::fmt::Display) -> Self {
+        ApiError {
+            cause: Some(format!("actor: {cause}")),
+            ..Self::new(Kind::Internal, "err_market_unavailable")
+        }
+    }
+
     pub fn with_arg(mut self, name: &'static str, value: impl ToString) -> Self {
         self.args.push((name, value.to_string()));
         self
@@ -111,12 +120,16 @@ impl ApiError {
 
     /// The response in the caller's language.
     pub fn render(&self, lang: Lang) -> HttpResponse {
-        if let Some(cause) = &self.cause {
-            if self.kind == Kind::Internal {
-                log::error!("{}: {cause}", self.key);
-            } else {
-                log::debug!("{}: {cause}", self.key);
-            }
+        // Every 500 leaves a line with its cause: this is the one place
+        // they all pass through (the middleware renders each error here).
+        match (&self.cause, self.kind) {
+            (cause, Kind::Internal) => log::error!(
+                "500 {}: {}",
+                self.key,
+                cause.as_deref().unwrap_or("no cause recorded")
+            ),
+            (Some(cause), _) => log::debug!("{}: {cause}", self.key),
+            (None, _) => {}
         }
         HttpResponse::build(self.status()).json(json!({
             "type": self.envelope_type(),
@@ -147,7 +160,16 @@ impl ResponseError for ApiError {
 }
 
 impl From<sqlx::Error> for ApiError {
+    /// A write that lost a race to another one at the same moment (a unique
+    /// key taken, a serialisation failure, a deadlock) is a conflict the
+    /// caller can look at and retry, not a server failure.
     fn from(e: sqlx::Error) -> Self {
+        if ::actors::sql::is_contention(&e) {
+            return ApiError {
+                cause: Some(format!("database: {e}")),
+                ..Self::conflict("err_conflict")
+            };
+        }
         ApiError::internal(format!("database: {e}"))
     }
 }

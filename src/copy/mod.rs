@@ -127,19 +127,26 @@ impl CopyDesk {
     }
 }
 
-/// The copy errors' keys as the API answers them.
+/// The copy errors' keys as the API answers them. A refusal because of
+/// the state a follow or position is in (already followed, already ended,
+/// already held) is a 409 whichever read found it.
 pub fn copy_error(e: MarketError) -> ApiError {
     match e {
+        MarketError::Invalid(key @ ("err_follow_twice" | "err_follow_ended" | "err_self_held")) => {
+            ApiError::conflict(key)
+        }
         MarketError::Invalid(key) => ApiError::invalid(key),
         MarketError::Insufficient => ApiError::conflict("err_insufficient"),
+        MarketError::Conflict(key) => ApiError::conflict(key),
         MarketError::NotFound => ApiError::new(Kind::NotFound, "err_follow_not_found"),
         MarketError::Internal(cause) => ApiError::internal(cause),
         other => ApiError::internal(format!("{other:?}")),
     }
 }
 
-fn unavailable() -> ApiError {
-    ApiError::new(Kind::Internal, "err_market_unavailable")
+/// An actor that did not answer: a 500 with the mailbox's error logged.
+fn unavailable(cause: impl std::fmt::Display) -> ApiError {
+    ApiError::unavailable(cause)
 }
 
 /// What a user applies to lead with.
@@ -208,7 +215,10 @@ pub async fn apply(state: &AppState, user: i64, a: &Application) -> ApiResult<()
     // writes, and on SQLite a pool connection that read a snapshot another
     // writer then committed past cannot upgrade to write ("database is
     // locked" at once, whatever the busy timeout).
-    let store = state.copy.store().ok_or_else(unavailable)?;
+    let store = state
+        .copy
+        .store()
+        .ok_or_else(|| unavailable("not running"))?;
     let mut tx = store.begin().await?;
     let prior: Option<(i64,)> =
         sqlx::query_as("SELECT status FROM copy_traders WHERE user_id = $1")
@@ -289,7 +299,10 @@ pub async fn review(
         return Err(ApiError::new(Kind::NotFound, "err_review_done"));
     }
     if approve {
-        let h = state.copy.run(trader_id).ok_or_else(unavailable)?;
+        let h = state
+            .copy
+            .run(trader_id)
+            .ok_or_else(|| unavailable("not running"))?;
         let _ = h.send(Refresh).await;
     }
     state.hub.do_send(Event::Private {
@@ -389,13 +402,18 @@ pub async fn follow(
         None => h.send(Follow { user, input }).await,
         Some(id) => h.send(Edit { user, id, input }).await,
     };
-    res.map_err(|_| unavailable())?.map_err(copy_error)
+    res.map_err(unavailable)?.map_err(copy_error)
 }
 
-/// Ends the caller's follow `id`: its copies close now or stay theirs.
+/// Ends the caller's follow `id`: its copies close now or stay theirs. A
+/// follow that ended already (by an earlier call, or one at the same
+/// moment that got there first) is a 409 saying so.
 pub async fn cancel(state: &AppState, user: i64, id: i64, close: bool) -> ApiResult<FollowRow> {
-    let trader_id = follow_trader(state, user, id).await?;
-    state
+    let (trader_id, status) = follow_trader(state, user, id).await?;
+    if status == follow::CANCELLED {
+        return Err(ApiError::conflict("err_follow_ended"));
+    }
+    let answer = state
         .copy
         .trader(trader_id)?
         .send(Cancel {
@@ -405,24 +423,52 @@ pub async fn cancel(state: &AppState, user: i64, id: i64, close: bool) -> ApiRes
             reason: if close { "cancel_close" } else { "cancel_keep" },
         })
         .await
-        .map_err(|_| unavailable())?
-        .map_err(copy_error)
+        .map_err(unavailable)?;
+    match answer {
+        Err(MarketError::NotFound) => match follow_trader(state, user, id).await? {
+            (_, follow::CANCELLED) => Err(ApiError::conflict("err_follow_ended")),
+            _ => Err(copy_error(MarketError::NotFound)),
+        },
+        other => other.map_err(copy_error),
+    }
 }
 
-/// The trader of one of the caller's follows.
-async fn follow_trader(state: &AppState, user: i64, id: i64) -> ApiResult<i64> {
-    let row: Option<(i64,)> =
-        sqlx::query_as("SELECT trader_id FROM copy_follows WHERE id = $1 AND user_id = $2")
+/// The trader of one of the caller's follows, and the follow's status.
+async fn follow_trader(state: &AppState, user: i64, id: i64) -> ApiResult<(i64, i64)> {
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT trader_id, status FROM copy_follows WHERE id = $1 AND user_id = $2")
             .bind(id)
             .bind(user)
             .fetch_optional(&state.db)
             .await?;
-    row.map(|r| r.0)
-        .ok_or_else(|| ApiError::new(Kind::NotFound, "err_follow_not_found"))
+    row.ok_or_else(|| ApiError::new(Kind::NotFound, "err_follow_not_found"))
 }
 
-/// The caller keeps their copied position `position` as their own.
+/// The caller keeps their copied position `position` as their own. Calls
+/// at the same moment hold it once; the others are told it is held (409),
+/// as a later call is, though the contract actor found no copy to hold.
 pub async fn self_hold(state: &AppState, user: i64, position: i64) -> ApiResult<()> {
+    let trader_id = held_copy(state, user, position).await?;
+    let answer = state
+        .copy
+        .trader(trader_id)?
+        .send(SelfHold { user, position })
+        .await
+        .map_err(unavailable)?;
+    match answer {
+        Ok(_) => Ok(()),
+        // The copy was not found to hold: held meanwhile, or closed.
+        Err(MarketError::NotFound) => Err(match held_copy(state, user, position).await {
+            Ok(_) => ApiError::new(Kind::NotFound, "err_order_closed"),
+            Err(refusal) => refusal,
+        }),
+        Err(e) => Err(copy_error(e)),
+    }
+}
+
+/// The trader whose copy `position` is, while it is an open copy the
+/// caller can hold; the refusal that says why not otherwise.
+async fn held_copy(state: &AppState, user: i64, position: i64) -> ApiResult<i64> {
     let row: Option<(Option<i64>, i64, i64)> = sqlx::query_as(
         "SELECT f.trader_id, o.self_held, o.status FROM lever_orders o LEFT JOIN copy_follows f ON f.id = o.follow_id
          WHERE o.id = $1 AND o.user_id = $2 AND o.follow_id IS NOT NULL",
@@ -431,19 +477,11 @@ pub async fn self_hold(state: &AppState, user: i64, position: i64) -> ApiResult<
     .bind(user)
     .fetch_optional(&state.db)
     .await?;
-    let trader_id = match row {
-        Some((Some(t), 0, 1)) => t,
-        Some((_, 1, _)) => return Err(ApiError::conflict("err_self_held")),
-        _ => return Err(ApiError::new(Kind::NotFound, "err_order_closed")),
-    };
-    state
-        .copy
-        .trader(trader_id)?
-        .send(SelfHold { user, position })
-        .await
-        .map_err(|_| unavailable())?
-        .map_err(copy_error)?;
-    Ok(())
+    match row {
+        Some((Some(t), 0, 1)) => Ok(t),
+        Some((_, 1, _)) => Err(ApiError::conflict("err_self_held")),
+        _ => Err(ApiError::new(Kind::NotFound, "err_order_closed")),
+    }
 }
 
 /// The caller, a trader, pauses new follows, resumes or retires.
@@ -453,7 +491,7 @@ pub async fn set_status(state: &AppState, user: i64, status: i64) -> ApiResult<i
         .trader(user)?
         .send(SetStatus { status })
         .await
-        .map_err(|_| unavailable())?
+        .map_err(unavailable)?
         .map_err(copy_error)
 }
 

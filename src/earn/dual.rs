@@ -145,7 +145,7 @@ pub async fn buy(state: &AppState, user: i64, id: i64, shares: i64) -> ApiResult
         .dual(id)?
         .send(BuyDual { user, shares })
         .await
-        .map_err(|_| unavailable())?
+        .map_err(unavailable)?
         .map_err(earn_error)
 }
 

@@ -179,7 +179,7 @@ pub async fn subscribe(
         .project(id)?
         .send(SubscribeSale { user, amount })
         .await
-        .map_err(|_| unavailable())?
+        .map_err(unavailable)?
         .map_err(earn_error)
 }
 
@@ -190,7 +190,7 @@ pub async fn credit(state: &AppState, id: i64) -> ApiResult<()> {
         .project(id)?
         .send(Credit)
         .await
-        .map_err(|_| unavailable())?
+        .map_err(unavailable)?
         .map_err(earn_error)
 }
 

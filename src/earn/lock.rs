@@ -23,7 +23,7 @@ pub async fn subscribe(state: &AppState, user: i64, id: i64, amount: i64) -> Api
     let h = state.earn.product(id)?;
     h.send(Subscribe { user, amount })
         .await
-        .map_err(|_| unavailable())?
+        .map_err(unavailable)?
         .map_err(earn_error)
 }
 
@@ -39,10 +39,11 @@ pub async fn redeem(state: &AppState, user: i64, id: i64) -> ApiResult<OrderRow>
     let h = state.earn.product(product)?;
     h.send(Redeem { user, id })
         .await
-        .map_err(|_| unavailable())?
+        .map_err(unavailable)?
         .map_err(|e| match e {
-            // The order is the caller's but no longer open.
-            MarketError::NotFound => ApiError::invalid("err_lock_ended"),
+            // The order is the caller's but no longer open (redeemed by an
+            // earlier call or one at the same moment, or matured).
+            MarketError::NotFound => ApiError::conflict("err_lock_ended"),
             e => earn_error(e),
         })
 }
@@ -234,7 +235,7 @@ pub async fn update(state: &AppState, id: i64, t: &Terms) -> ApiResult<()> {
     .await?;
     crate::texts::save(&mut tx, Field::LockName, id, &t.names).await?;
     tx.commit().await?;
-    h.send(Reload).await.map_err(|_| unavailable())?;
+    h.send(Reload).await.map_err(unavailable)?;
     Ok(())
 }
 

@@ -190,19 +190,31 @@ impl EarnDesk {
     }
 }
 
-/// The earn errors' keys as the API answers them.
+/// The earn errors' keys as the API answers them. A refusal because of
+/// what others did first (the quota taken, the shares sold, the sale over)
+/// is a 409 whenever it comes.
 pub fn earn_error(e: MarketError) -> ApiError {
     match e {
+        MarketError::Invalid(
+            key @ ("err_lock_ended"
+            | "err_lock_over_total_cap"
+            | "err_lock_uncovered"
+            | "err_dual_sold_out"
+            | "err_ieo_ended"
+            | "err_ieo_state"),
+        ) => ApiError::conflict(key),
         MarketError::Invalid(key) => ApiError::invalid(key),
         MarketError::Insufficient => ApiError::conflict("err_insufficient"),
+        MarketError::Conflict(key) => ApiError::conflict(key),
         MarketError::NotFound => ApiError::new(Kind::NotFound, "err_lock_not_found"),
         MarketError::Internal(cause) => ApiError::internal(cause),
         other => ApiError::internal(format!("{other:?}")),
     }
 }
 
-pub(crate) fn unavailable() -> ApiError {
-    ApiError::new(Kind::Internal, "err_market_unavailable")
+/// An actor that did not answer: a 500 with the mailbox's error logged.
+pub(crate) fn unavailable(cause: impl std::fmt::Display) -> ApiError {
+    ApiError::unavailable(cause)
 }
 
 /// A coin's symbol by id.

@@ -150,6 +150,10 @@ pub fn conversion_quote(
 pub fn ledger_error(e: LedgerError) -> ApiError {
     match e {
         LedgerError::Insufficient { .. } => ApiError::conflict("err_insufficient"),
+        LedgerError::Contention(cause) => ApiError {
+            cause: Some(cause),
+            ..ApiError::conflict("err_conflict")
+        },
         other => ApiError::internal(other),
     }
 }

@@ -77,6 +77,17 @@ fn auction_of(
     state.nft.auction(l.id)
 }
 
+/// The answer to a call whose auction's actor stopped before taking it: an
+/// auction that ended (its actor retires) refuses it as over, like the
+/// actor would have; one still live is restarting (500, logged).
+async fn auction_gone(state: &AppState, l: &ListingRow, e: actix::MailboxError) -> ApiError {
+    match live_listing(state, l.item_id).await {
+        Ok(now) if now.id == l.id && now.status == status::ON_SALE => unavailable(e),
+        Ok(_) => ApiError::conflict("err_nft_not_on_sale"),
+        Err(refusal) => refusal,
+    }
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Joined {
     pub listing_id: i64,
@@ -87,11 +98,10 @@ pub struct Joined {
 /// Pays an auction's deposit.
 pub async fn join(state: &AppState, user: i64, item: i64) -> ApiResult<Joined> {
     let l = live_listing(state, item).await?;
-    let margin = auction_of(state, &l)?
-        .send(Join { user })
-        .await
-        .map_err(|_| unavailable())?
-        .map_err(nft_error)?;
+    let margin = match auction_of(state, &l)?.send(Join { user }).await {
+        Ok(answer) => answer.map_err(nft_error)?,
+        Err(e) => return Err(auction_gone(state, &l, e).await),
+    };
     Ok(Joined {
         listing_id: l.id,
         margin: units(margin),
@@ -123,14 +133,13 @@ pub async fn bid(state: &AppState, user: i64, item: i64, price: Decimal) -> ApiR
     if price < state.nft.floor(l.id) {
         return Err(too_low(state, &l, &coin.name));
     }
-    let taken: BidTaken = auction_of(state, &l)?
-        .send(PlaceBid { user, price })
-        .await
-        .map_err(|_| unavailable())?
-        .map_err(|e| match e {
+    let taken: BidTaken = match auction_of(state, &l)?.send(PlaceBid { user, price }).await {
+        Ok(answer) => answer.map_err(|e| match e {
             MarketError::Invalid("err_nft_bid_low") => too_low(state, &l, &coin.name),
             other => nft_error(other),
-        })?;
+        })?,
+        Err(e) => return Err(auction_gone(state, &l, e).await),
+    };
     Ok(BidAnswer {
         listing_id: l.id,
         price: units(taken.price),
@@ -259,32 +268,67 @@ pub async fn payment_on(state: &AppState, user: i64, item: i64) -> ApiResult<Opt
     Ok(row.map(|r| r.view(state)))
 }
 
-/// Pays a payment of the caller's before its deadline.
+/// Pays a payment of the caller's before its deadline. Calls at the same
+/// moment for one payment pay it once; every other one is told it is paid
+/// (409), whether it was turned away by the first read, by the auction's
+/// actor, or found the actor retired (an auction sold stops its actor, and
+/// the calls still in its mailbox see it closed).
 pub async fn pay(state: &AppState, user: i64, payment: i64) -> ApiResult<Payment> {
-    let p: Option<PaymentRow> = sqlx::query_as(&format!(
-        "SELECT {PAYMENT_COLUMNS} FROM nft_payments WHERE id = $1 AND user_id = $2"
-    ))
-    .bind(payment)
-    .bind(user)
-    .fetch_optional(&state.db)
-    .await?;
-    let p = p.ok_or_else(|| ApiError::new(Kind::NotFound, "err_nft_not_found"))?;
+    let p = payment_row(state, user, payment)
+        .await?
+        .ok_or_else(|| ApiError::new(Kind::NotFound, "err_nft_not_found"))?;
     if p.status != status::AWAITING {
-        return Err(ApiError::conflict("err_nft_payment_closed"));
+        return Err(payment_refusal(&p));
     }
-    state
-        .nft
-        .auction(p.listing_id)
-        .map_err(|_| ApiError::conflict("err_nft_payment_closed"))?
-        .send(PayWon { user, payment })
-        .await
-        .map_err(|_| unavailable())?
-        .map_err(nft_error)?;
+    let Ok(auction) = state.nft.auction(p.listing_id) else {
+        return Err(payment_settled(state, user, payment).await);
+    };
+    match auction.send(PayWon { user, payment }).await {
+        Ok(Ok(())) => {}
+        Ok(Err(MarketError::Invalid("err_nft_payment_closed"))) => {
+            return Err(payment_settled(state, user, payment).await)
+        }
+        Ok(Err(e)) => return Err(nft_error(e)),
+        Err(e) => {
+            return Err(match payment_row(state, user, payment).await? {
+                Some(p) if p.status != status::AWAITING => payment_refusal(&p),
+                _ => unavailable(e),
+            })
+        }
+    }
     let row: PaymentJoin = sqlx::query_as(&format!("{PAYMENT_SELECT} WHERE p.id = $1"))
         .bind(payment)
         .fetch_one(&state.db)
         .await?;
     Ok(row.view(state))
+}
+
+async fn payment_row(state: &AppState, user: i64, payment: i64) -> ApiResult<Option<PaymentRow>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {PAYMENT_COLUMNS} FROM nft_payments WHERE id = $1 AND user_id = $2"
+    ))
+    .bind(payment)
+    .bind(user)
+    .fetch_optional(&state.db)
+    .await?)
+}
+
+/// Why a payment no longer takes money: paid already, or past its deadline.
+fn payment_refusal(p: &PaymentRow) -> ApiError {
+    ApiError::conflict(if p.status == status::PAID {
+        "err_nft_already_paid"
+    } else {
+        "err_nft_payment_closed"
+    })
+}
+
+/// The refusal of a payment another call settled meanwhile, read again.
+async fn payment_settled(state: &AppState, user: i64, payment: i64) -> ApiError {
+    match payment_row(state, user, payment).await {
+        Ok(Some(p)) => payment_refusal(&p),
+        Ok(None) => ApiError::new(Kind::NotFound, "err_nft_not_found"),
+        Err(e) => e,
+    }
 }
 
 /// A resale: the item and its listing's terms.

@@ -35,7 +35,7 @@ pub(crate) async fn with_lever(app: &Http, admin: &str, amount: &str) -> (String
     (token, id)
 }
 
-async fn move_to_lever(app: &Http, token: &str, amount: &str) {
+pub(crate) async fn move_to_lever(app: &Http, token: &str, amount: &str) {
     app.post(
         "/wallet/change",
         Some(token),
@@ -413,9 +413,11 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
         "{share} of {realised}"
     );
     assert!((lever_available(&app, &lt).await - before - share).abs() < 1e-8);
-    app.post("/follow/cancel", Some(&f5), &[("id", &fid5)])
-        .await
-        .assert_error(404);
+    let again = app
+        .post("/follow/cancel?lang=en", Some(&f5), &[("id", &fid5)])
+        .await;
+    again.assert_error(409);
+    assert_eq!(again.text(), "This follow has already ended");
 
     // f1 doubles its multiple; the next copy is 4 lots.
     let fid1 = fw1.message()["id"].as_i64().unwrap_or_default().to_string();

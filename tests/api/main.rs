@@ -22,6 +22,7 @@ mod nft;
 mod node;
 mod profile;
 mod promises;
+mod races;
 mod restart;
 mod sales;
 mod smtp;

@@ -526,7 +526,8 @@ async fn blind_boxes_follow_the_published_rule(app: TestApp) {
     let sold_out = app
         .post("/bind_box/buyBox", Some(&other), &[("id", &series)])
         .await;
-    assert_eq!(sold_out.text(), "The item is not on sale or has ended");
+    sold_out.assert_error(409);
+    assert_eq!(sold_out.text(), "This series is sold out");
     assert_eq!(usdt(&app, &user).await, 55.0);
     app.post("/bind_box/openBlindBox", Some(&other), &[("id", &boxes[0])])
         .await

@@ -146,6 +146,9 @@ pub enum LedgerError {
     },
     /// The postings do not sum to zero per currency, or are empty or zero.
     Unbalanced(String),
+    /// Another write took the rows first (a serialisation failure, a
+    /// deadlock, a busy lock): nothing moved; the caller lost a race.
+    Contention(String),
     Database(String),
 }
 
@@ -163,6 +166,7 @@ impl std::fmt::Display for LedgerError {
                 )
             }
             LedgerError::Unbalanced(why) => write!(f, "unbalanced operation: {why}"),
+            LedgerError::Contention(e) => write!(f, "lost a race: {e}"),
             LedgerError::Database(e) => write!(f, "database: {e}"),
         }
     }
@@ -170,6 +174,9 @@ impl std::fmt::Display for LedgerError {
 
 impl From<sqlx::Error> for LedgerError {
     fn from(e: sqlx::Error) -> Self {
+        if crate::sql::is_contention(&e) {
+            return LedgerError::Contention(e.to_string());
+        }
         LedgerError::Database(e.to_string())
     }
 }

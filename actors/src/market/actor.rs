@@ -98,11 +98,18 @@ pub enum MarketError {
         min: i64,
     },
     NotFound,
+    /// Another call changed the same state first (a lost race), with the
+    /// message key the user sees: a 409, never a server failure.
+    Conflict(&'static str),
     Internal(String),
 }
 
 impl From<sqlx::Error> for MarketError {
     fn from(e: sqlx::Error) -> Self {
+        if crate::sql::is_contention(&e) {
+            log::debug!("lost a race: {e}");
+            return MarketError::Conflict("err_conflict");
+        }
         MarketError::Internal(e.to_string())
     }
 }

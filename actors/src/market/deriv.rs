@@ -155,6 +155,11 @@ pub(crate) fn code_dir(c: i64) -> Dir {
 pub(crate) fn ledger_err(e: PostError) -> MarketError {
     match e {
         PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => MarketError::Insufficient,
+        // The operation's key is taken, or its rows by another write: a
+        // call that lost a race, not a failure.
+        PostError::Duplicate | PostError::Ledger(ledger::LedgerError::Contention(_)) => {
+            MarketError::Conflict("err_conflict")
+        }
         other => MarketError::Internal(format!("{other:?}")),
     }
 }

@@ -69,21 +69,41 @@ pub async fn one_box(db: &Store, id: i64) -> Result<Option<BoxRow>, sqlx::Error>
     .await
 }
 
-/// Buys the series' next box: its number is the count sold before it (the
-/// guard takes it, so two buyers never get the same number).
+/// Buys the series' next box. The number is taken in the transaction by the
+/// update that counts the sale (`sold = sold + 1 … RETURNING sold`): buyers
+/// at the same moment queue on the series' row (SQLite writes one at a time;
+/// PostgreSQL re-checks `sold < total` on the row as the buyer before it
+/// left it), so each gets the next number and only a buyer who finds the
+/// series sold out is refused. A guard on the count read before would refuse
+/// all but one of every wave of buyers while boxes remain.
 pub async fn buy(db: &Store, s: &SeriesRow, user: i64, now: i64) -> Result<BoxRow, MarketError> {
-    if now < s.starts_at || now >= s.ends_at || s.sold >= s.total {
+    if now < s.starts_at || now >= s.ends_at {
         return Err(MarketError::Invalid("err_nft_not_on_sale"));
     }
-    let guard = format!(
-        "UPDATE nft_series SET sold = sold + 1 WHERE id = {} AND sold = {} AND sold < total AND starts_at <= {now} AND ends_at > {now}",
-        s.id, s.sold
-    );
-    let mut tx = db
-        .begin_if(&guard)
-        .await?
-        .ok_or(MarketError::Invalid("err_nft_busy"))?;
-    let number = s.sold;
+    if s.sold >= s.total {
+        return Err(MarketError::Invalid("err_nft_sold_out"));
+    }
+    let mut tx = db.begin().await?;
+    let taken = tx
+        .db()
+        .rows::<1>(
+            &format!(
+                "UPDATE nft_series SET sold = sold + 1 WHERE id = {} AND sold < total AND starts_at <= {now} AND ends_at > {now} RETURNING sold",
+                s.id
+            ),
+            &[],
+        )
+        .await?;
+    let Some([sold]) = taken.first().copied() else {
+        tx.rollback().await?;
+        let sold_out = series(db, s.id).await?.is_none_or(|s| s.sold >= s.total);
+        return Err(MarketError::Invalid(if sold_out {
+            "err_nft_sold_out"
+        } else {
+            "err_nft_not_on_sale"
+        }));
+    };
+    let number = sold - 1;
     let (id,): (i64,) = sqlx::query_as("INSERT INTO nft_boxes (series_id, number, user_id, price, bought_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
         .bind(s.id)
         .bind(number)

@@ -22,3 +22,22 @@ pub use store::{Checkpoint, SharedTx, Store, WriteTx, Writer};
 /// Rows per multi-row statement: 500 rows of at most 10 parameters stay well
 /// under SQLite's (32,766) and PostgreSQL's (65,535) parameter limits.
 pub const CHUNK: usize = 500;
+
+/// True when a write lost a race to another write at the same moment rather
+/// than failed: a unique key another transaction took first, a PostgreSQL
+/// serialisation failure (40001) or deadlock victim (40P01), SQLite's lock
+/// held past its busy timeout (BUSY, LOCKED and their extended codes). The
+/// caller is told "conflict" (409), never "unavailable".
+pub fn is_contention(e: &sqlx::Error) -> bool {
+    let sqlx::Error::Database(d) = e else {
+        return false;
+    };
+    if d.is_unique_violation() {
+        return true;
+    }
+    match d.code().as_deref() {
+        Some("40001" | "40P01") => true,
+        Some(code) => code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6)),
+        None => false,
+    }
+}

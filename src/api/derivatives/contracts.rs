@@ -17,6 +17,7 @@ use actors::lever::math::Dir;
 use actors::lever::{
     lever_json, LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, LEVER_COLUMNS,
 };
+use actors::market::actor::MarketError;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -164,7 +165,7 @@ pub async fn submit(
             multiple,
         })
         .await
-        .map_err(|_| unavailable())?;
+        .map_err(unavailable)?;
     Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
 }
 
@@ -175,16 +176,35 @@ async fn order_market(
     id: i64,
     status: i64,
 ) -> ApiResult<&MarketHandle> {
-    let row: Option<(i64,)> = sqlx::query_as(
-        "SELECT market FROM lever_orders WHERE id = $1 AND user_id = $2 AND status = $3",
-    )
-    .bind(id)
-    .bind(user)
-    .bind(status)
-    .fetch_optional(&state.db)
-    .await?;
-    let (market,) = row.ok_or_else(|| ApiError::new(Kind::NotFound, "err_order_closed"))?;
-    state.markets.by_id(market).ok_or_else(unavailable)
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT market, status FROM lever_orders WHERE id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(user)
+            .fetch_optional(&state.db)
+            .await?;
+    let (market, now) = row.ok_or_else(|| ApiError::new(Kind::NotFound, "err_order_closed"))?;
+    if now != status {
+        return Err(closed());
+    }
+    state
+        .markets
+        .by_id(market)
+        .ok_or_else(|| unavailable("not running"))
+}
+
+/// The caller's own order or position, closed or cancelled already (by an
+/// earlier call, a trigger, or a call at the same moment that got there
+/// first): a 409 whichever read finds it.
+fn closed() -> ApiError {
+    ApiError::conflict("err_order_closed")
+}
+
+/// The contract actor's answer about an order `order_market` found open.
+fn lever_error(e: MarketError, m: &MarketHandle) -> ApiError {
+    match e {
+        MarketError::NotFound => closed(),
+        e => market_error(e, m),
+    }
 }
 
 pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Closed>> {
@@ -200,8 +220,8 @@ pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResul
             dirs: vec![],
         })
         .await
-        .map_err(|_| unavailable())?;
-    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
+        .map_err(unavailable)?;
+    Ok(Reply(typed(res.map_err(|e| lever_error(e, m))?)?))
 }
 
 pub async fn cancel(
@@ -219,8 +239,8 @@ pub async fn cancel(
             id,
         })
         .await
-        .map_err(|_| unavailable())?;
-    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
+        .map_err(unavailable)?;
+    Ok(Reply(typed(res.map_err(|e| lever_error(e, m))?)?))
 }
 
 /// `lever/batch_close`: which positions, of every contract market or one.
@@ -276,7 +296,7 @@ pub async fn batch_close(
                 dirs: dirs.clone(),
             })
             .await
-            .map_err(|_| unavailable())?;
+            .map_err(unavailable)?;
         let v: Closed = typed(res.map_err(|e| market_error(e, m))?)?;
         closed.extend(v.closed);
     }
@@ -318,7 +338,7 @@ pub async fn set_stop(
             sl,
         })
         .await
-        .map_err(|_| unavailable())?;
+        .map_err(unavailable)?;
     Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
 }
 

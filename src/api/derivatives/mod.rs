@@ -84,7 +84,7 @@ pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiRe
     let (req, p) = form.split();
     let m = lever_market(&state, &p?.market())?;
     let Some(d) = &m.deriv else {
-        return Err(unavailable());
+        return Err(unavailable("the market has no derivatives"));
     };
     let balance = match req.user(&state).await {
         Ok(u) => actors::ledger::balance(&state.db, u.id, m.spec.quote, account::LEVER)

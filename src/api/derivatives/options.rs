@@ -146,7 +146,7 @@ pub async fn micro_submit(
             stake,
         })
         .await
-        .map_err(|_| unavailable())?;
+        .map_err(unavailable)?;
     Ok(Reply(as_micro(res.map_err(|e| market_error(e, m))?)?))
 }
 

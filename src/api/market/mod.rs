@@ -32,8 +32,9 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub fn unavailable() -> ApiError {
-    ApiError::new(Kind::Internal, "err_market_unavailable")
+/// An actor that did not answer: a 500 with the mailbox's error logged.
+pub fn unavailable(cause: impl std::fmt::Display) -> ApiError {
+    ApiError::unavailable(cause)
 }
 
 /// How a request names a market: `match_id`, `symbol`, or `currency_id` +
@@ -130,6 +131,7 @@ pub fn market_error(e: MarketError, m: &MarketHandle) -> ApiError {
             ),
         ),
         MarketError::NotFound => ApiError::new(Kind::NotFound, "err_order_closed"),
+        MarketError::Conflict(key) => ApiError::conflict(key),
         MarketError::Internal(cause) => ApiError::internal(cause),
     }
 }

@@ -83,7 +83,7 @@ pub async fn trade(state: web::Data<AppState>, form: Form<TradeParams>) -> ApiRe
             kind,
         })
         .await
-        .map_err(|_| unavailable())?;
+        .map_err(unavailable)?;
     Ok(Reply(as_order(res.map_err(|e| market_error(e, m))?)?))
 }
 
@@ -98,14 +98,17 @@ pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResu
             .fetch_optional(&state.db)
             .await?;
     let (market_id,) = row.ok_or_else(|| ApiError::new(Kind::NotFound, "err_order_closed"))?;
-    let m = state.markets.by_id(market_id).ok_or_else(unavailable)?;
+    let m = state
+        .markets
+        .by_id(market_id)
+        .ok_or_else(|| unavailable("not running"))?;
     let res = m
         .send(Cancel {
             user_id: user.id,
             order_id: id,
         })
         .await
-        .map_err(|_| unavailable())?;
+        .map_err(unavailable)?;
     Ok(Reply(as_order(res.map_err(|e| market_error(e, m))?)?))
 }
 

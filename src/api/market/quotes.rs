@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 
 /// A market's ticker with the top of its book, as its actor answers it.
 pub(super) async fn snapshot(m: &MarketHandle) -> ApiResult<Quotation> {
-    let v = m.send(Snapshot).await.map_err(|_| unavailable())?;
+    let v = m.send(Snapshot).await.map_err(unavailable)?;
     serde_json::from_value(v).map_err(ApiError::internal)
 }
 
