@@ -125,6 +125,7 @@ async fn main() {
         &bourse::copy::Application {
             name: "Bench Leader".into(),
             intro: "One leader, many followers.".into(),
+            intros: Default::default(),
             share_rate: rust_decimal::Decimal::new(1, 1),
             max_followers: o.followers as i64,
         },

@@ -136,6 +136,7 @@ async fn auction(state: &bourse::state::AppState, name: &str, ends_at: i64) -> (
         collection: 1,
         name: name.into(),
         intro: String::new(),
+        intros: Default::default(),
         kind: 0,
         media: "/media/nft/demo-art-5.png".into(),
         cover: "/media/nft/demo-art-5.png".into(),

@@ -263,7 +263,10 @@ pub async fn apply(state: &AppState, user: i64, a: &Application) -> ApiResult<()
 /// trader's own text stays the English one).
 pub async fn set_intros(state: &AppState, trader: i64, intros: &Texts) -> ApiResult<()> {
     intros.check(Field::TraderIntro)?;
-    let store = state.copy.store().ok_or_else(unavailable)?;
+    let store = state
+        .copy
+        .store()
+        .ok_or_else(|| unavailable("the copy store is not started"))?;
     let mut tx = store.begin().await?;
     let known: Option<(i64,)> =
         sqlx::query_as("SELECT user_id FROM copy_traders WHERE user_id = $1")

@@ -8,7 +8,7 @@
 use crate::copy::{holding, leader, open, with_lever};
 use crate::derivatives::set_index;
 use crate::helpers::{wait_for, Answer, Http, TestApp};
-use crate::nft::{an_auction, end_now, funded, id_of, listed, media, studio, usdt};
+use crate::nft::{an_auction, end_now, funded, id_of, listed, studio, usdt};
 use crate::on_both;
 use futures_util::future::join_all;
 use serde_json::Value;
@@ -167,14 +167,12 @@ async fn a_drop_sells_a_box_to_every_buyer_while_stock_lasts(app: TestApp) {
     let (collection, pic) = studio(&app, &admin, "Dr Op").await;
     let series = a_series(&app, &admin, &collection, &pic, STOCK).await;
     let buyers: Vec<String> = join_all((0..BUYERS).map(|_| funded(&app, &admin, "12"))).await;
+    let form = [("id", series.as_str())];
     let wave = || {
-        join_all((0..WAVE).map(|n| {
-            app.post(
-                "/bind_box/buyBox?lang=en",
-                Some(&buyers[n % BUYERS]),
-                &[("id", &series)],
-            )
-        }))
+        join_all(
+            (0..WAVE)
+                .map(|n| app.post("/bind_box/buyBox?lang=en", Some(&buyers[n % BUYERS]), &form)),
+        )
     };
     let first = wave().await;
     let refused: Vec<String> = first
