@@ -168,14 +168,19 @@ pub fn period_start(day: i64, hour: i64) -> i64 {
 /// the exchanges' simple earn): an order taken minutes before an accrual
 /// would otherwise be paid a whole day for them.
 pub fn schedule(at: i64, hour: i64, days: i64) -> (i64, i64) {
-    let first = period_start(period(at, hour) + 2, hour);
+    let first = accrual_start(at, hour) + DAY_MS;
     (first, first + (days.max(1) - 1) * DAY_MS)
 }
 
 /// When an order subscribed at `at` starts earning: the start of its first
-/// full day (the next accrual moment).
+/// full day (the next accrual moment, or `at` itself when it is one).
 pub fn accrual_start(at: i64, hour: i64) -> i64 {
-    period_start(period(at, hour) + 1, hour)
+    let day = period(at, hour);
+    if period_start(day, hour) == at {
+        at
+    } else {
+        period_start(day + 1, hour)
+    }
 }
 
 // ------------------------------------------------------------------- IEO
