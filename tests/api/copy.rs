@@ -256,7 +256,7 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
         &[("mode", "1"), ("amount", "1"), ("max_margin", "100")],
     )
     .await
-    .assert_error(422);
+    .assert_error(409);
     follow(
         &app,
         &f2,
@@ -457,7 +457,15 @@ async fn copies_follow_the_leader_at_the_leaders_price(app: TestApp) {
     let history = app.get("/follow/my?history=1", Some(&f1)).await;
     assert_eq!(history.message()["data"][0]["end_reason"], "cancel_keep");
 
-    // The trader page measures the copies: no price difference.
+    // The trader page measures the copies: no price difference. Its figures
+    // are the trader's stored computation, redone seconds after a close.
+    crate::helpers::wait_for("the trader's figures", async || {
+        let p = app
+            .get(&format!("/follow/traderDetail?trader_id={lid}"), None)
+            .await;
+        p.message()["trader"]["closed"] == 2
+    })
+    .await;
     let page = app
         .get(&format!("/follow/traderDetail?trader_id={lid}"), None)
         .await;

@@ -405,6 +405,7 @@ const NO_MONEY: &[&str] = &[
     "/nft/collection",
     "/nft/listings",
     "/nft/review",
+    "/copy/intro",
 ];
 
 #[test]

@@ -170,10 +170,10 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
     let p = sale(&app, id).await;
     assert_eq!(p["subscribed"], "120");
     assert_eq!(p["oversubscribed"], "120.00");
-    // Crediting before the end is refused.
+    // Crediting before the end is refused: the sale is not in that state.
     app.admin_post(&admin, "/ieo/credit", &[("id", &ids)])
         .await
-        .assert_error(422);
+        .assert_error(409);
 
     // The end: 100 of 120 asked, each gets 5/6 of the ask, the rest refunded.
     wait_for("the allocation", async || {
@@ -207,7 +207,7 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
         .assert_ok();
     app.admin_post(&admin, "/ieo/credit", &[("id", &ids)])
         .await
-        .assert_error(422);
+        .assert_error(409);
     let (_, fr) = bal(app.balance(&a, "3", "2").await);
     assert_eq!(fr, 0.0);
     assert!((bal(app.balance(&a, "4", "12").await).0 - ga).abs() < 1e-9);
