@@ -363,7 +363,11 @@ async fn trader_intros_speak_the_callers_language(app: TestApp) {
     let list = app.get("/follow/index?lang=zh", None).await;
     let card = list.message()["data"]
         .as_array()
-        .and_then(|l| l.iter().find(|t| t["trader_id"].to_string() == id).cloned())
+        .and_then(|l| {
+            l.iter()
+                .find(|t| t["trader_id"].as_i64() == id.parse::<i64>().ok())
+                .cloned()
+        })
         .unwrap_or_default();
     assert_eq!(card["intro"], "跟随 BTC 趋势，小仓位。");
     let queue = app.admin_get(&admin, "/copy/traders").await;
