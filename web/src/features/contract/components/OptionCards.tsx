@@ -3,6 +3,7 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, signed, trendColor } from '../../../lib/format';
 import type { OptionOrder } from '../api';
+import { serverNow } from '../clock';
 import { useOptionFigures } from '../figures';
 import { elapsedShare, formatCountdown, outcomeOf, ratioPercent, remainingMs } from '../logic';
 
@@ -21,7 +22,10 @@ function Head({ order }: { order: OptionOrder }) {
 
 export function HoldingOptionCard({ order, now }: { order: OptionOrder; now: number }) {
   const { t } = useTranslation();
-  const left = remainingMs(order.expires_at, now);
+  // The ticking `now` can be a beat old when the card first renders (a busy
+  // page delays its timer): read the clock too, so a new option never shows
+  // more time left than its term.
+  const left = remainingMs(order.expires_at, Math.max(now, serverNow()));
   const { unit, price, money } = useOptionFigures(order);
   return (
     <div className="ct-order" data-testid="ct-option-holding" data-id={order.id}>
