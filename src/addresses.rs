@@ -23,7 +23,8 @@ pub enum Format {
 impl Format {
     pub fn of(network: &str) -> Option<Format> {
         match network.to_ascii_uppercase().as_str() {
-            "ERC20" => Some(Format::Erc20),
+            // BNB Smart Chain (BEP20) addresses have the Ethereum form.
+            "ERC20" | "BEP20" => Some(Format::Erc20),
             "TRC20" => Some(Format::Trc20),
             "BTC" => Some(Format::Btc),
             _ => None,
@@ -158,6 +159,9 @@ mod tests {
             (3, "ERC20"),
             (3, "TRC20"),
             (4, "TRC20"),
+            (5, "BEP20"),
+            (12, "ERC20"),
+            (12, "BEP20"),
         ] {
             let a = demo(coin, net).unwrap_or_default();
             assert!(is_valid(net, &a), "{net} {a}");
@@ -166,5 +170,6 @@ mod tests {
         }
         assert!(demo(3, "TRC20").is_some_and(|a| a.starts_with('T')));
         assert!(demo(1, "BTC").is_some_and(|a| a.starts_with("bc1q")));
+        assert!(demo(6, "BEP20").is_some_and(|a| a.starts_with("0x")));
     }
 }

@@ -92,9 +92,18 @@ await run('market', async (open) => {
 
   await step('visitor sees the market list with prices that change live', async () => {
     await page.goto(app(ROUTES.market));
-    await page.locator('[data-testid="market-row"]').nth(2).waitFor();
+    // The demo lists a dozen coins, each with its own icon and volume.
+    await page.locator('[data-testid="market-row"]').nth(11).waitFor();
     const before = await rowPrices();
-    check(before.length >= 3, `at least 3 coin rows (got ${before.length})`);
+    check(before.length >= 12, `at least 12 coin rows (got ${before.length})`);
+    await page.waitForFunction(
+      () => {
+        const imgs = [...document.querySelectorAll('[data-testid="market-row"] img')];
+        return imgs.length >= 12 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+      },
+      null,
+      { timeout: 10_000 },
+    );
     await page.waitForFunction(
       (prev) => {
         const now = [...document.querySelectorAll('[data-testid="market-price"]')].map((e) => e.textContent);
