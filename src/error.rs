@@ -131,10 +131,15 @@ impl ApiError {
             (Some(cause), _) => log::debug!("{}: {cause}", self.key),
             (None, _) => {}
         }
-        HttpResponse::build(self.status()).json(json!({
+        let mut body = json!({
             "type": self.envelope_type(),
             "message": t(lang, self.key, &self.args),
-        }))
+        });
+        // The field a 422 is about, so a form can mark it.
+        if let Some((_, field)) = self.args.iter().find(|(name, _)| *name == "field") {
+            body["field"] = json!(field);
+        }
+        HttpResponse::build(self.status()).json(body)
     }
 }
 

@@ -66,18 +66,20 @@ fn parse_body(req: &HttpRequest, body: &[u8]) -> ApiResult<HashMap<String, Strin
     if req.content_type().contains("json") {
         let value: serde_json::Value = serde_json::from_slice(body).map_err(|_| unreadable())?;
         let obj = value.as_object().ok_or_else(unreadable)?;
-        Ok(obj
-            .iter()
-            .filter_map(|(k, v)| {
-                let s = match v {
-                    serde_json::Value::String(s) => s.clone(),
-                    serde_json::Value::Number(n) => n.to_string(),
-                    serde_json::Value::Bool(b) => if *b { "1" } else { "0" }.to_string(),
-                    _ => return None,
-                };
-                Some((k.clone(), s))
-            })
-            .collect())
+        // Fields are text or numbers, as in a form. A list, an object or a
+        // boolean is refused with the field's name rather than dropped or
+        // read as 1/0 (which made an optional field silently take its default).
+        let mut fields = HashMap::with_capacity(obj.len());
+        for (k, v) in obj {
+            let s = match v {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Number(n) => n.to_string(),
+                serde_json::Value::Null => continue,
+                _ => return Err(crate::params::field_error("err_field_type", k)),
+            };
+            fields.insert(k.clone(), s);
+        }
+        Ok(fields)
     } else {
         serde_urlencoded_pairs(body).ok_or_else(unreadable)
     }

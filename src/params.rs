@@ -26,10 +26,6 @@ use utoipa::openapi::schema::{KnownFormat, Object, Schema, SchemaFormat, SchemaT
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-/// The key answered when typed parameters are wrong in a way no field type
-/// names (a plain field missing or not a number).
-pub const GENERIC_KEY: &str = "err_params_invalid";
-
 /// A request with typed parameters. The parameters are read up front but their
 /// error is handed over with the request ([`Form::split`]), so a handler still
 /// decides what it checks first (the login, usually).
@@ -59,28 +55,52 @@ impl<P: DeserializeOwned + 'static> FromRequest for Form<P> {
     }
 }
 
+/// The key answered for a field whose value no field type names (a plain
+/// field missing, not a number, blank, or not a yes/no); it names the field.
+pub const FIELD_KEY: &str = "err_field_invalid";
+
 /// `P` from the request's fields: values trimmed, empty ones left out (as
 /// [`Req::get`] reads them), in a fixed order so the same bad request always
-/// answers the same message.
+/// answers the same message. A value of spaces only is refused rather than read
+/// as absent: an optional field sent blank would otherwise silently take its
+/// default. The error names the field (`field` in the envelope).
 pub fn parse<P: DeserializeOwned>(req: &Req) -> ApiResult<P> {
-    let mut pairs: Vec<(&str, &str)> = req
-        .params
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.trim()))
-        .filter(|(_, v)| !v.is_empty())
-        .collect();
+    let mut pairs: Vec<(&str, &str)> = Vec::with_capacity(req.params.len());
+    for (k, v) in &req.params {
+        match v.trim() {
+            "" if !v.is_empty() => return Err(field_error(FIELD_KEY, k)),
+            "" => {}
+            t => pairs.push((k.as_str(), t)),
+        }
+    }
     pairs.sort_unstable();
     let encoded = serde_urlencoded::to_string(&pairs).map_err(ApiError::internal)?;
-    serde_urlencoded::from_str::<P>(&encoded).map_err(|e| {
-        let text = e.to_string();
+    let de = serde_urlencoded::Deserializer::new(url::form_urlencoded::parse(encoded.as_bytes()));
+    serde_path_to_error::deserialize::<_, P>(de).map_err(|e| {
+        let text = e.inner().to_string();
+        // A missing field fails at the struct, not at a path; serde names it.
+        let field = match e.path().to_string() {
+            p if p != "." => p,
+            _ => text.split('`').nth(1).unwrap_or_default().to_string(),
+        };
         match crate::i18n::key(&text) {
-            Some(key) => ApiError::invalid(key),
+            Some(key) => field_error(key, &field),
             None => ApiError {
                 cause: Some(text),
-                ..ApiError::invalid(GENERIC_KEY)
+                ..field_error(FIELD_KEY, &field)
             },
         }
     })
+}
+
+/// A 422 with `key` about the field `name` (answered in the envelope's `field`).
+pub fn field_error(key: &'static str, name: &str) -> ApiError {
+    let e = ApiError::invalid(key);
+    if name.is_empty() {
+        e
+    } else {
+        e.with_arg("field", name)
+    }
 }
 
 /// The success envelope around a typed message.
@@ -174,10 +194,12 @@ fn decimal_schema(description: &str, pattern: &str) -> RefOr<Schema> {
         .into()
 }
 
+/// Above zero and no finer than the ledger keeps (10^-8): a finer value would
+/// be rounded somewhere downstream, so it is refused here instead.
 fn positive_decimal(raw: Option<String>) -> Option<Decimal> {
     raw.as_deref()
         .and_then(actors::money::parse_plain)
-        .filter(|d| *d > Decimal::ZERO)
+        .filter(|d| *d > Decimal::ZERO && d.normalize().scale() <= actors::money::SCALE)
 }
 
 /// Field types that hold a positive plain decimal, missing or bad answering
@@ -317,6 +339,38 @@ positive_field! {
     /// Whole shares of a product.
     WholeShares, "err_dual_shares", "Whole shares, from 1";
 }
+
+/// A yes/no field: `1` yes, `0` no; anything else (`true`, `yes`, `2`) is
+/// refused rather than read as no.
+#[derive(Debug, Clone, Copy)]
+pub struct Flag(pub bool);
+
+impl Flag {
+    /// Whether an optional flag is set (absent is no).
+    pub fn on(flag: Option<Flag>) -> bool {
+        flag.is_some_and(|f| f.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Flag {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match text(d)?.as_deref() {
+            Some("1") => Ok(Flag(true)),
+            Some("0") => Ok(Flag(false)),
+            _ => Err(D::Error::custom(FIELD_KEY)),
+        }
+    }
+}
+impl PartialSchema for Flag {
+    fn schema() -> RefOr<Schema> {
+        Object::builder()
+            .schema_type(Type::String)
+            .enum_values(Some(["0", "1"]))
+            .description(Some("1 yes, 0 no"))
+            .into()
+    }
+}
+impl ToSchema for Flag {}
 
 /// A coin by its id or its symbol; which coins exist is the configuration's.
 #[derive(Debug, Clone)]
@@ -475,7 +529,7 @@ impl<'de> Deserialize<'de> for KlinePeriod {
             .as_deref()
             .and_then(actors::market::kline::Period::parse)
             .map(KlinePeriod)
-            .ok_or_else(|| D::Error::custom(GENERIC_KEY))
+            .ok_or_else(|| D::Error::custom(FIELD_KEY))
     }
 }
 impl PartialSchema for KlinePeriod {

@@ -179,21 +179,9 @@ pub fn phone(raw: Option<&str>) -> ApiResult<String> {
     }
 }
 
-/// Shows an account without giving it away: `a***@mail.com`, `138****8000`.
-pub fn mask(account: &str) -> String {
-    if let Some((local, domain)) = account.split_once('@') {
-        let first: String = local.chars().take(1).collect();
-        return format!("{first}***@{domain}");
-    }
-    let chars: Vec<char> = account.chars().collect();
-    if chars.len() > 7 {
-        let head: String = chars[..3].iter().collect();
-        let tail: String = chars[chars.len() - 4..].iter().collect();
-        format!("{head}****{tail}")
-    } else {
-        "****".into()
-    }
-}
+/// Shows an account without giving it away (shared with the actors, whose
+/// events name people the same way).
+pub use actors::privacy::mask;
 
 #[cfg(test)]
 mod tests {

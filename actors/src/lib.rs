@@ -8,6 +8,7 @@ pub mod market;
 pub mod money;
 pub mod nft;
 pub mod options;
+pub mod privacy;
 pub mod runtime;
 pub mod sql;
 pub mod testenv;

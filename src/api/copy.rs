@@ -9,7 +9,8 @@ use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::{Admin, Paging};
 use crate::i18n::Lang;
 use crate::params::{
-    FollowAmount, Form, Id, IdParams, MaxMargin, NoParams, Page, PageParams, Paged, Ratio, Reply,
+    Flag, FollowAmount, Form, Id, IdParams, MaxMargin, NoParams, Page, PageParams, Paged, Ratio,
+    Reply,
 };
 use crate::state::AppState;
 use crate::texts::{self, Field, IntroTexts, Texts};
@@ -27,8 +28,7 @@ pub struct ListParams {
     #[schema(pattern = "^(return|profit|accuracy|followers)$")]
     pub sort: Option<String>,
     /// 1: only traders open to another follower.
-    #[schema(pattern = "^[01]$")]
-    pub room: Option<String>,
+    pub room: Option<Flag>,
 }
 
 pub async fn index(
@@ -44,7 +44,7 @@ pub async fn index(
         "followers" => Sort::Followers,
         _ => return Err(ApiError::invalid("err_type_invalid")),
     };
-    let room = p.room.as_deref() == Some("1");
+    let room = Flag::on(p.room);
     let mut page = views::list(&state, sort, room, Paging::of(p.page, p.limit)).await?;
     localize(&state, req.lang, &mut page.data).await?;
     Ok(Reply(page))
@@ -82,8 +82,7 @@ pub struct TraderPageParams {
     pub page: Option<Page>,
     pub limit: Option<Page>,
     /// Positions: 1 closed (the default), 0 open now.
-    #[schema(pattern = "^[01]$")]
-    pub history: Option<String>,
+    pub history: Option<Flag>,
 }
 
 /// `follow/historyTrade`: the trader's closed (or open) positions.
@@ -92,7 +91,7 @@ pub async fn history_trade(
     form: Form<TraderPageParams>,
 ) -> ApiResult<Reply<Paged<LeadTradeView>>> {
     let p = form.split().1?;
-    let history = p.history.as_deref() != Some("0");
+    let history = p.history.is_none_or(|h| h.0);
     Ok(Reply(
         views::trades(&state, p.trader_id.0, history, Paging::of(p.page, p.limit)).await?,
     ))
@@ -126,8 +125,7 @@ pub struct FollowParams {
     /// The loss (in the contracts' coin) that ends the follow and closes its copies.
     pub stop_loss: Option<Ratio>,
     /// 1: the follow agreement was read and accepted (required to start).
-    #[schema(pattern = "^1$")]
-    pub agree: Option<String>,
+    pub agree: Option<Flag>,
 }
 
 pub async fn follow(
@@ -138,7 +136,7 @@ pub async fn follow(
     let user = req.user(&state).await?;
     let p = p?;
     let id = p.id.map(|i| i.0);
-    if id.is_none() && p.agree.as_deref() != Some("1") {
+    if id.is_none() && !Flag::on(p.agree) {
         return Err(ApiError::invalid("err_agreement"));
     }
     let mode = match p.mode.as_str() {
@@ -163,8 +161,7 @@ pub async fn follow(
 pub struct CancelParams {
     pub id: Id,
     /// 1: close its copied positions now; 0 (the default): keep them as one's own.
-    #[schema(pattern = "^[01]$")]
-    pub close: Option<String>,
+    pub close: Option<Flag>,
 }
 
 pub async fn cancel(
@@ -174,7 +171,7 @@ pub async fn cancel(
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
-    let close = p.close.as_deref() == Some("1");
+    let close = Flag::on(p.close);
     let row = crate::copy::cancel(&state, user.id, p.id.0, close).await?;
     Ok(Reply(follows::follow_by_id(&state, row.id).await?))
 }
@@ -196,8 +193,7 @@ pub struct MyParams {
     pub page: Option<Page>,
     pub limit: Option<Page>,
     /// 0 current (the default), 1 history.
-    #[schema(pattern = "^[01]$")]
-    pub history: Option<String>,
+    pub history: Option<Flag>,
 }
 
 pub async fn my_follows(
@@ -207,7 +203,7 @@ pub async fn my_follows(
     let (req, p) = form.split();
     let user = req.user(&state).await?;
     let p = p?;
-    let history = p.history.as_deref() == Some("1");
+    let history = Flag::on(p.history);
     Ok(Reply(
         follows::my_follows(&state, user.id, history, Paging::of(p.page, p.limit)).await?,
     ))

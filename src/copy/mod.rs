@@ -343,7 +343,6 @@ pub fn follow_input(c: &CopySettings, t: &Terms) -> ApiResult<FollowInput> {
             amount
         }
         follow::LOTS => {
-            let centilots = scaled(t.amount, 100)?;
             // Whole hundredths of a lot: more decimals are refused rather than rounded.
             if t.amount <= Decimal::ZERO
                 || t.amount > c.lots_max
@@ -353,7 +352,7 @@ pub fn follow_input(c: &CopySettings, t: &Terms) -> ApiResult<FollowInput> {
                     ApiError::invalid("err_follow_lots").with_arg("max", c.lots_max.normalize())
                 );
             }
-            centilots
+            scaled(t.amount, 100)?
         }
         _ => return Err(ApiError::invalid("err_follow_mode")),
     };
@@ -500,10 +499,16 @@ pub async fn set_status(state: &AppState, user: i64, status: i64) -> ApiResult<i
 
 /// `d` times `factor`, truncated: checked, so a value near `Decimal`'s own
 /// maximum answers "too large" instead of overflowing.
+/// `d` in whole `factor`ths: a finer value is refused, never truncated (a
+/// multiple of 1.0000000001 used to be stored as 1).
 fn scaled(d: Decimal, factor: i64) -> ApiResult<i64> {
-    d.checked_mul(Decimal::from(factor))
-        .and_then(|v| i64::try_from(v.trunc()).ok())
-        .ok_or_else(|| units_error(UnitsError::TooLarge))
+    let v = d
+        .checked_mul(Decimal::from(factor))
+        .ok_or_else(|| units_error(UnitsError::TooLarge))?;
+    if !v.fract().is_zero() {
+        return Err(units_error(UnitsError::TooPrecise));
+    }
+    i64::try_from(v.trunc()).map_err(|_| units_error(UnitsError::TooLarge))
 }
 
 /// A rate in millionths.

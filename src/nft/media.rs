@@ -76,6 +76,16 @@ pub fn check(bytes: &[u8], kind: Option<i64>) -> ApiResult<Format> {
     if kind.is_some_and(|k| k != format.kind && !(k == 0 && format.kind == 1)) {
         return Err(ApiError::invalid(wrong));
     }
+    // Audio and video: the whole container, not only its first bytes.
+    let whole = match format.ext {
+        "mp3" => super::containers::mp3(bytes),
+        "m4a" | "mp4" => super::containers::mp4(bytes),
+        "webm" => super::containers::webm(bytes),
+        _ => true,
+    };
+    if !whole {
+        return Err(ApiError::invalid(wrong));
+    }
     if format.kind <= 1 {
         image::ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()

@@ -10,6 +10,7 @@ pub mod admin;
 pub mod artists;
 pub mod boxes;
 pub mod catalogue;
+mod containers;
 pub mod demo;
 pub mod localize;
 pub mod media;

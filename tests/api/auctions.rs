@@ -6,7 +6,7 @@
 
 use crate::helpers::{exec, wait_for, Backend, TestApp};
 use crate::nft::{
-    an_auction, detail, end_now, escrow, funded, id_of, listed, messages, reload, studio, usdt,
+    an_auction, detail, end_now, escrow, funded, id_of, messages, on_sale, reload, studio, usdt,
 };
 use crate::node::Node;
 use crate::on_both;
@@ -213,15 +213,7 @@ on_both!(
 async fn a_winner_who_does_not_pay(app: TestApp) {
     let admin = app.admin().await;
     let (collection, pic) = studio(&app, &admin, "Cy Moss").await;
-    let far = (bourse::db::now_ms() + 86_400_000).to_string();
-    let card = listed(
-        &app,
-        &admin,
-        &collection,
-        &pic,
-        &[("mode", "normal"), ("price", "10"), ("ends_at", &far)],
-    )
-    .await;
+    let card = on_sale(&app, &admin, &collection, &pic, "10").await;
     let item = id_of(&card, "id");
     let seller = funded(&app, &admin, "100").await;
     app.post("/bind_box/buyNFT", Some(&seller), &[("id", &item)])

@@ -195,6 +195,7 @@ async fn contracts_trigger_close_and_liquidate_honestly(app: TestApp) {
         "only margin and fee are lost"
     );
     assert_eq!(after.1, "0");
+    crate::dust::assert_no_dust(&app.state, &["contract_open", "contract_cancel"]).await;
     app.assert_audit(&admin).await;
 }
 on_both!(contracts_trigger_close_and_liquidate_honestly);
@@ -307,6 +308,7 @@ async fn limit_orders_batch_closes_and_overnight_fees(app: TestApp) {
         "0",
         "nothing left frozen"
     );
+    crate::dust::assert_no_dust(&app.state, &["contract_open", "contract_overnight"]).await;
     app.assert_audit(&admin).await;
 }
 on_both!(limit_orders_batch_closes_and_overnight_fees);
@@ -419,6 +421,7 @@ async fn options_win_lose_and_tie_at_the_recorded_prices(app: TestApp) {
     app.get(&format!("/microtrade/get_result?id={rise}"), Some(&other))
         .await
         .assert_error(404);
+    crate::dust::assert_no_dust(&app.state, &["option_open", "option_settle"]).await;
     app.assert_audit(&admin).await;
 }
 on_both!(options_win_lose_and_tie_at_the_recorded_prices);

@@ -17,6 +17,7 @@ mod fanout;
 mod funds;
 mod hardening;
 mod hostile;
+mod hostile_types;
 mod markets;
 mod nft;
 mod node;

@@ -221,6 +221,7 @@ async fn a_market_without_the_provider_keeps_trading_through_ticks(app: TestApp)
     bid.assert_ok();
     assert_eq!(bid.message()["status"], 1, "fills against the resting ask");
     assert_eq!(app.balance(&buyer, "BTC", "2").await.0, "0.0999");
+    crate::dust::assert_no_dust(&app.state, &["trade"]).await;
     app.assert_audit(&admin).await;
 }
 on_both!(

@@ -67,6 +67,23 @@ pub(crate) async fn studio(app: &Http, admin: &str, name: &str) -> (String, Stri
     )
 }
 
+/// An item the platform sells at a fixed `price` for a day; answers its card.
+pub(crate) async fn on_sale(
+    app: &Http,
+    admin: &str,
+    collection: &str,
+    pic: &str,
+    price: &str,
+) -> Value {
+    let far = (bourse::db::now_ms() + 86_400_000).to_string();
+    let form = [
+        ("mode", "normal"),
+        ("price", price),
+        ("ends_at", far.as_str()),
+    ];
+    listed(app, admin, collection, pic, &form).await
+}
+
 /// An item listed by the platform; answers its card.
 pub(crate) async fn listed(
     app: &Http,
@@ -181,6 +198,16 @@ async fn fixed_price_and_resale(app: TestApp) {
     // Media are what their bytes are: text is refused, an mp4 is not audio.
     let text = upload_media(&app, &admin, "a.mp3", b"<html><script>".to_vec()).await;
     text.assert_error(422);
+    // The right first bytes on something else: the whole container is read.
+    let page = b"<html><script>alert(1)</script></html>";
+    for (name, head) in [
+        ("b.mp3", b"ID3\x04\0\0\0\0\0\0".to_vec()),
+        ("c.mp4", media_bytes("clip.mp4")[..32].to_vec()),
+        ("d.webm", media_bytes("clip.webm")[..40].to_vec()),
+    ] {
+        let a = upload_media(&app, &admin, name, [head, page.to_vec()].concat()).await;
+        a.assert_error(422);
+    }
     let video = media(&app, &admin, "clip.mp4").await;
     let (collection, pic) = studio(&app, &admin, "Ada Vale").await;
     let as_audio = app
@@ -209,15 +236,7 @@ async fn fixed_price_and_resale(app: TestApp) {
     assert_eq!(range.status().as_u16(), 206);
     assert_eq!(range.headers()["content-type"], "video/mp4");
 
-    let far = (bourse::db::now_ms() + 86_400_000).to_string();
-    let card = listed(
-        &app,
-        &admin,
-        &collection,
-        &pic,
-        &[("mode", "normal"), ("price", "100"), ("ends_at", &far)],
-    )
-    .await;
+    let card = on_sale(&app, &admin, &collection, &pic, "100").await;
     let item = id_of(&card, "id");
     assert_eq!(card["sale_status"], 1);
     assert_eq!(card["price"], "100");

@@ -264,4 +264,9 @@ test('an NFT auction tells its watchers every deposit and bid, and the bidder pr
   const bid = await seen;
   assert.equal(bid.price, detail.auction.min_bid);
   assert.ok(bid.ends_at > Date.now());
+  // Watchers learn the leader as the bid log shows bidders, never their id.
+  const log = await call(`/bind_box/getBindBoxQuotationLog?id=${auction.id}`, { method: 'GET' });
+  assert.equal(typeof bid.bidder, 'string');
+  assert.ok(log.data.some((b) => b.bidder === bid.bidder && b.price === bid.price), JSON.stringify(log.data));
+  assert.match(bid.bidder, /\*{3}/);
 });

@@ -100,6 +100,7 @@ pub(crate) async fn open(
         multiple: fill.multiple,
         lot_units: fill.lot_units,
         fee_ppm: fill.fee_ppm,
+        quote: fill.quote,
     };
     let mut copies: Vec<(FollowTerms, engine::Copy, Option<i64>, Option<i64>)> = Vec::new();
     for f in follows {
@@ -301,7 +302,7 @@ pub(crate) async fn close_all(
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 6);
         for p in chunk {
             let profit = math::profit(p.dir, p.open, mark, p.qty);
-            let (payout, shortfall) = math::close_out(p.margin, profit);
+            let (payout, shortfall) = math::close_out_in(quote, p.margin, profit);
             args.extend([p.id, profit, payout, shortfall, mark, now].map(Arg::Int));
             let house = if shortfall > 0 {
                 p.margin + shortfall

@@ -36,6 +36,8 @@ pub struct Lead {
     /// Base units per whole lot of the market.
     pub lot_units: i64,
     pub fee_ppm: i64,
+    /// The coin margin and fees are paid in (they round up to its step).
+    pub quote: i64,
 }
 
 /// What a follower has when the leader opens.
@@ -93,8 +95,9 @@ pub fn size(terms: &Terms, lead: &Lead, follower: &Follower) -> Result<Copy, Ski
     if qty < 1 {
         return Err(Skip::TooSmall);
     }
-    let margin = math::margin(lead.price, qty, lead.multiple);
-    let fee = math::rate_of(math::notional(lead.price, qty), lead.fee_ppm);
+    let up = |u| crate::ledger::precision::up(lead.quote, u);
+    let margin = up(math::margin(lead.price, qty, lead.multiple));
+    let fee = up(math::rate_of(math::notional(lead.price, qty), lead.fee_ppm));
     if follower.margin_in_use.saturating_add(margin) > terms.max_margin {
         return Err(Skip::OverCap);
     }
@@ -274,6 +277,7 @@ mod tests {
             multiple: 10,
             lot_units: U / 100,
             fee_ppm: 500,
+            quote: 3,
         }
     }
 

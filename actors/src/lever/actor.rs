@@ -226,13 +226,7 @@ impl Handler<LeverSubmit> for ContractActor {
             return fail(MarketError::Book(crate::market::book::BookError::Tick));
         }
         let priced = Priced::of(
-            &d,
-            self.spec.tick,
-            m.dir,
-            self.index,
-            m.share,
-            m.multiple,
-            m.limit,
+            &d, &self.spec, m.dir, self.index, m.share, m.multiple, m.limit,
         );
         let Priced {
             qty, price, margin, ..

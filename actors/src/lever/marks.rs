@@ -8,7 +8,7 @@ use super::math;
 use super::store::{close_in, lever_row, load};
 use crate::copy::copying::{self, Fill, Opened};
 use crate::copy::LeadPlan;
-use crate::ledger::{account, Bucket, Posting, SystemAccount};
+use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
 use crate::market::actor::{now_ms, units, MarketError};
 use crate::market::deriv::{code_dir, dir_code, post, Mark};
 use crate::runtime::Event;
@@ -309,7 +309,8 @@ impl Handler<Overnight> for ContractActor {
             let mut changed = Vec::new();
             let mut closed = Vec::new();
             for (id, user, dir, qty, open, margin, tp, sl) in rows {
-                let fee = math::rate_of(math::notional(open, qty), rate).min(margin);
+                let fee = precision::up(quote, math::rate_of(math::notional(open, qty), rate))
+                    .min(margin);
                 sqlx::query(
                     "UPDATE lever_orders SET margin = margin - $1, frozen = frozen - $1, overnight = overnight + $1, overnight_day = $2 WHERE id = $3",
                 )

@@ -116,6 +116,14 @@ pub fn close_out(margin: i64, profit: i64) -> (i64, i64) {
     }
 }
 
+/// [`close_out`] with the payout in whole steps of the quote coin: the
+/// fraction of a step stays with the house (a payout finer than its coin
+/// could never leave the account whole).
+pub fn close_out_in(quote: i64, margin: i64, profit: i64) -> (i64, i64) {
+    let (payout, shortfall) = close_out(margin, profit);
+    (crate::ledger::precision::down(quote, payout), shortfall)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

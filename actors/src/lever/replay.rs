@@ -42,7 +42,7 @@ pub async fn replay_position(
     if last.at <= open.at || !d.multiples.contains(&multiple) {
         return Err(MarketError::Invalid("err_multiple"));
     }
-    let priced = Priced::of(d, spec.tick, dir, open.mark, share, multiple, None);
+    let priced = Priced::of(d, spec, dir, open.mark, share, multiple, None);
     let order = NewOrder {
         user,
         market: spec.id,

@@ -1,11 +1,11 @@
 //! The contract actor's storage: `lever_orders` rows and the statements that
 //! close a position and rebuild the book.
 
-use crate::ledger::{account, Bucket, Posting, SystemAccount};
+use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
 use crate::lever::book::{CopyLink, Pending, Position, PositionBook};
 use crate::lever::math;
 use crate::lever::math::Dir;
-use crate::market::actor::MarketError;
+use crate::market::actor::{MarketError, MarketSpec};
 use crate::market::deriv::{code_dir, dir_code, post, DerivSpec};
 use crate::sql::Store;
 use serde_json::{json, Value};
@@ -67,9 +67,10 @@ pub(crate) struct Priced {
 }
 
 impl Priced {
+    /// Margin and fee are what the user pays: rounded up to the quote coin's step.
     pub(crate) fn of(
         d: &DerivSpec,
-        tick: i64,
+        spec: &MarketSpec,
         dir: Dir,
         mark: i64,
         share: i64,
@@ -77,12 +78,13 @@ impl Priced {
         limit: Option<i64>,
     ) -> Priced {
         let qty = share * d.lot_units;
+        let (quote, tick) = (spec.quote, spec.tick);
         let price = limit.unwrap_or_else(|| math::open_price(dir, mark, d.spread_ppm, tick));
         Priced {
             qty,
             price,
-            margin: math::margin(price, qty, multiple),
-            fee: math::rate_of(math::notional(price, qty), d.fee_ppm),
+            margin: precision::up(quote, math::margin(price, qty, multiple)),
+            fee: precision::up(quote, math::rate_of(math::notional(price, qty), d.fee_ppm)),
         }
     }
 }
@@ -176,7 +178,7 @@ pub(crate) async fn close_in(
     now: i64,
 ) -> Result<Option<Value>, MarketError> {
     let profit = math::profit(p.dir, p.open, mark, p.qty);
-    let (payout, shortfall) = math::close_out(p.margin, profit);
+    let (payout, shortfall) = math::close_out_in(quote, p.margin, profit);
     let res = sqlx::query(
         "UPDATE lever_orders SET status = 3, close_price = $1, profit = $2, payout = $3, shortfall = $4, close_reason = $5,
          closed_at = $6, frozen = 0 WHERE id = $7 AND status = 1",

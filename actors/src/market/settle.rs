@@ -3,10 +3,10 @@
 //! The buyer pays price × qty (rounded down to a unit) in the quote coin and
 //! receives qty minus its fee in the base coin; the seller gives qty and receives
 //! the payment minus its fee in the quote coin; fees go to the fees account.
-//! Fees round up. Maker and taker rates follow the roles, not the sides.
+//! Fees round up, to the coin's step. Maker and taker rates follow the roles, not the sides.
 
 use super::book::{notional_floor, Fill, Side};
-use crate::ledger::{account, Bucket, Posting, SystemAccount};
+use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
 
 /// What settlement needs to know about a market.
 #[derive(Debug, Clone)]
@@ -64,8 +64,10 @@ pub fn fill_postings(
             taker_bucket,
         ),
     };
-    let buyer_fee = fee(fill.qty, buyer_ppm);
-    let seller_fee = fee(pay, seller_ppm);
+    // Up to the coin's step, not only to a unit: what each party receives
+    // stays a whole number of its coin's steps.
+    let buyer_fee = precision::up(f.base, fee(fill.qty, buyer_ppm));
+    let seller_fee = precision::up(f.quote, fee(pay, seller_ppm));
     let mut p = vec![
         Posting::user(buyer, account::CHANGE, f.quote, buyer_bucket, -pay),
         Posting::user(

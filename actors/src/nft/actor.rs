@@ -118,7 +118,7 @@ impl AuctionActor {
                 "listing_id": l.id,
                 "item_id": l.item_id,
                 "price": l.top_price.map(|p| from_units(p).normalize().to_string()),
-                "bidder": l.top_user,
+                "bidder": a.leader,
                 "bids": l.bids,
                 "bidders": bidders,
                 "joined": a.deposits.len(),
@@ -343,13 +343,19 @@ impl Handler<PlaceBid> for AuctionActor {
             Err(r) => return refuse(bid_error(r)),
         };
         let db = self.db.clone();
-        let fut = async move { store::bid(&db, &l, &b, taken.ends_at).await.map(|_| l) };
+        let fut = async move {
+            // Read before the bid commits, so a committed bid always updates the state.
+            let leader = store::masked_name(&db, b.user).await?;
+            store::bid(&db, &l, &b, taken.ends_at).await?;
+            Ok::<_, MarketError>((l, leader))
+        };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, ctx| {
-            let l = res?;
+            let (l, leader) = res?;
             let Some(a) = &mut act.auction else {
                 return Err(MarketError::NotFound);
             };
             a.bids.push(b);
+            a.leader = leader;
             a.listing.top_price = Some(b.price);
             a.listing.top_user = Some(b.user);
             a.listing.bids = l.bids + 1;

@@ -133,6 +133,18 @@ pub struct Auction {
     pub deposits: Vec<(i64, i64)>,
     pub bids: Vec<Bid>,
     pub payment: Option<PaymentRow>,
+    /// The leading bidder as every watcher may see them (masked as the bid
+    /// log shows bidders), None before the first bid.
+    pub leader: Option<String>,
+}
+
+/// A user as others may see them: their nickname masked.
+pub async fn masked_name(db: &Store, user: i64) -> Result<Option<String>, sqlx::Error> {
+    let nick: Option<(String,)> = sqlx::query_as("SELECT nickname FROM users WHERE id = $1")
+        .bind(user)
+        .fetch_optional(&**db)
+        .await?;
+    Ok(nick.map(|(n,)| crate::privacy::mask(&n)))
 }
 
 pub async fn auction(db: &Store, id: i64) -> Result<Option<Auction>, sqlx::Error> {
@@ -159,7 +171,12 @@ pub async fn auction(db: &Store, id: i64) -> Result<Option<Auction>, sqlx::Error
     .bind(status::AWAITING)
     .fetch_optional(&**db)
     .await?;
+    let leader = match listing.top_user {
+        Some(u) => masked_name(db, u).await?,
+        None => None,
+    };
     Ok(Some(Auction {
+        leader,
         listing,
         deposits,
         bids: bids

@@ -7,7 +7,7 @@
 
 use super::store::{load, micro_json, MicroRow, MICRO_COLUMNS};
 use super::{Direction, Wheel};
-use crate::ledger::{account, Bucket, Posting, SystemAccount};
+use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
 use crate::lever::math;
 use crate::market::actor::{now_ms, MarketActor, MarketError, MarketSpec};
 use crate::market::deriv::{common, post, CurrentIndex, DerivSpec, Mark};
@@ -182,8 +182,9 @@ impl Handler<MicroSubmit> for OptionsActor {
         if m.stake < term.min_stake || m.stake > term.max_stake {
             return fail(MarketError::Invalid("err_stake_range"));
         }
-        let fee = math::rate_of(m.stake, d.spec.option_fee_ppm);
         let coin = d.spec.option_currency;
+        // The fee is paid by the user: rounded up to the coin's step.
+        let fee = precision::up(coin, math::rate_of(m.stake, d.spec.option_fee_ppm));
         let (db, market, open, symbol) = (
             self.db.clone(),
             self.spec.id,
@@ -294,7 +295,7 @@ impl Handler<SettleDue> for OptionsActor {
                 };
                 let outcome = options::outcome(dir, row.open_price, close);
                 let stake = row.stake;
-                let payout = options::payout(outcome, stake, row.ratio_ppm);
+                let payout = options::payout_in(row.currency, outcome, stake, row.ratio_ppm);
                 sqlx::query(
                     "UPDATE micro_orders SET status = 1, close_price = $1, closed_at = $2, outcome = $3, payout = $4 WHERE id = $5 AND status = 0",
                 )

@@ -55,6 +55,13 @@ pub fn payout(o: Outcome, stake: i64, ratio_ppm: i64) -> i64 {
     }
 }
 
+/// [`payout`] in whole steps of the option's coin: the fraction of a step a
+/// win would add stays with the pool that pays (a payout finer than its coin
+/// could never leave the account whole).
+pub fn payout_in(currency: i64, o: Outcome, stake: i64, ratio_ppm: i64) -> i64 {
+    crate::ledger::precision::down(currency, payout(o, stake, ratio_ppm))
+}
+
 /// Option ids by expiry time (ms).
 #[derive(Debug, Default, Clone)]
 pub struct Wheel {

@@ -49,7 +49,7 @@ pub fn micro_json(r: &MicroRow, symbol: &str) -> Value {
         outcome,
         payout,
     } = *r;
-    let expected = options::payout(options::Outcome::Win, stake, ratio) - stake;
+    let expected = options::payout_in(currency, options::Outcome::Win, stake, ratio) - stake;
     json!({
         "id": id, "user_id": user_id, "match_id": market, "symbol": symbol, "currency_id": currency,
         "type": dir, "seconds": seconds, "number": units(stake), "fee": units(fee),

@@ -449,12 +449,11 @@ function refetch(dispatch: StoreLike['dispatch'], tags: Tag[]) {
 /**
  * Holds the `nft` channel of an auction's listing while the page shows it:
  * each `nft_bid` of that listing is applied to the cached detail of `arg` at
- * once (logic.ts `applyBid`; `me` is the caller's user id, to know who
- * leads), the bid log refetches, and a change of the listing's state (the
+ * once (logic.ts `applyBid`), the bid log refetches, and a change of the listing's state (the
  * end, a payment) or a reconnect refetches the detail. Unsubscribes when the
  * page goes or the listing changes.
  */
-export function useAuctionLive(arg: Viewer & { id: number }, listingId: number | null | undefined, me: number | null | undefined) {
+export function useAuctionLive(arg: Viewer & { id: number }, listingId: number | null | undefined) {
   const store = useStore() as unknown as StoreLike;
   const { id, token } = arg;
   useEffect(() => {
@@ -474,7 +473,7 @@ export function useAuctionLive(arg: Viewer & { id: number }, listingId: number |
       let stateChanged = false;
       store.dispatch(
         nftApi.util.updateQueryData('getItem', { id, token }, (draft) => {
-          stateChanged = applyBid(draft, event, me ?? null).stateChanged;
+          stateChanged = applyBid(draft, event).stateChanged;
         }) as never,
       );
       later(stateChanged ? ['NftBids', 'NftItem'] : ['NftBids']);
@@ -486,5 +485,5 @@ export function useAuctionLive(arg: Viewer & { id: number }, listingId: number |
       release();
       if (timer) clearTimeout(timer);
     };
-  }, [store, id, token, listingId, me]);
+  }, [store, id, token, listingId]);
 }

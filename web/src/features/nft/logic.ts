@@ -120,8 +120,8 @@ export interface BidEvent {
   listing_id: number;
   item_id?: number;
   price: number | string | null;
-  /** The leader's user id. */
-  bidder: number | null;
+  /** The leader as the bid log shows bidders (masked); no one's id. */
+  bidder: string | null;
   bids: number;
   bidders: number;
   joined?: number;
@@ -161,11 +161,14 @@ interface LiveDetail {
 
 /**
  * Applies an `nft_bid` to an item's detail in place: the current bid and the
- * next minimum, the counts, the end (a late bid moves it), who leads (`me`,
- * the caller's user id, null for a visitor). Answers whether the listing's
- * state changed (the end, a payment): the page then asks for it again.
+ * next minimum, the counts, the end (a late bid moves it), who leads. The
+ * event names no one (the leader is masked), so the caller leads when the
+ * leading price is their own last bid: bids rise by at least a step, so no
+ * two bidders hold the same price. A bid made elsewhere reaches `my_bid` with
+ * the detail's refetch. Answers whether the listing's state changed (the end,
+ * a payment): the page then asks for it again.
  */
-export function applyBid(detail: LiveDetail, event: BidEvent, me: number | null): { stateChanged: boolean } {
+export function applyBid(detail: LiveDetail, event: BidEvent): { stateChanged: boolean } {
   const a = detail.auction;
   if (!a || Number(event.listing_id) !== a.listing_id) return { stateChanged: false };
   const price = eventPrice(event.price);
@@ -173,10 +176,7 @@ export function applyBid(detail: LiveDetail, event: BidEvent, me: number | null)
     a.current_bid = price;
     detail.item.current_bid = price;
     a.min_bid = minNextBid(price, price, a.step) ?? a.min_bid;
-    if (me !== null && event.bidder !== null) {
-      a.leader_is_me = event.bidder === me;
-      if (a.leader_is_me) a.my_bid = price;
-    }
+    a.leader_is_me = a.my_bid !== null && compareDecimal(a.my_bid, price) === 0;
   }
   if (Number.isFinite(event.bids)) a.bids = detail.item.bids = event.bids;
   if (Number.isFinite(event.bidders)) a.bidders = event.bidders;

@@ -101,7 +101,7 @@ describe('a live bid', () => {
 
   it('moves the current bid, the next minimum, the counts and the end at once', () => {
     const d = detail();
-    const out = applyBid(d, { listing_id: 9, price: '60', bidder: 7, bids: 3, bidders: 2, joined: 2, ends_at: 1_300, status: 1 }, 5);
+    const out = applyBid(d, { listing_id: 9, price: '60', bidder: 'b***@x.io', bids: 3, bidders: 2, joined: 2, ends_at: 1_300, status: 1 });
     expect(out.stateChanged).toBe(false);
     expect(d.auction.current_bid).toBe('60');
     expect(d.item.current_bid).toBe('60');
@@ -113,18 +113,22 @@ describe('a live bid', () => {
     expect(d.auction.leader_is_me).toBe(false);
   });
 
-  it('knows when the caller leads, and ignores another listing', () => {
+  it('knows when the caller leads (the leading price is their bid), and ignores another listing', () => {
     const d = detail();
-    applyBid(d, { listing_id: 9, price: 5_500_000_000, bidder: 5, bids: 1, bidders: 1, ends_at: 1_000, status: 1 }, 5);
+    d.auction.my_bid = '55.00';
+    applyBid(d, { listing_id: 9, price: 5_500_000_000, bidder: 'a***@x.io', bids: 1, bidders: 1, ends_at: 1_000, status: 1 });
     expect(d.auction.leader_is_me).toBe(true);
-    expect(d.auction.my_bid).toBe('55');
-    applyBid(d, { listing_id: 8, price: 9_900_000_000, bidder: 6, bids: 9, bidders: 3, ends_at: 2_000, status: 1 }, 5);
+    applyBid(d, { listing_id: 8, price: 9_900_000_000, bidder: 'c***@x.io', bids: 9, bidders: 3, ends_at: 2_000, status: 1 });
     expect(d.auction.current_bid).toBe('55');
+    // Someone else's higher bid: no longer leading, the caller's bid kept.
+    applyBid(d, { listing_id: 9, price: '60', bidder: 'b***@x.io', bids: 2, bidders: 2, ends_at: 1_000, status: 1 });
+    expect(d.auction.leader_is_me).toBe(false);
+    expect(d.auction.my_bid).toBe('55.00');
   });
 
   it('says when the listing changed state (the end)', () => {
     const d = detail();
-    expect(applyBid(d, { listing_id: 9, price: null, bidder: null, bids: 0, bidders: 0, ends_at: 1_000, status: 4 }, null).stateChanged).toBe(true);
+    expect(applyBid(d, { listing_id: 9, price: null, bidder: null, bids: 0, bidders: 0, ends_at: 1_000, status: 4 }).stateChanged).toBe(true);
     expect(d.item.sale_status).toBe(0);
   });
 

@@ -135,14 +135,14 @@ describe('an auction', { timeout: 20_000 }, () => {
     expect(subscribed).toContainEqual({ channel: 'nft', symbol: '9' });
     const bid = handlers.get('nft_bid');
     expect(bid).toBeDefined();
-    act(() => bid?.({ listing_id: 9, item_id: 14, price: '70', bidder: 8, bids: 3, bidders: 3, joined: 3, ends_at: ENDS + 120_000, status: 1 }));
+    act(() => bid?.({ listing_id: 9, item_id: 14, price: '70', bidder: 'd***@x.io', bids: 3, bidders: 3, joined: 3, ends_at: ENDS + 120_000, status: 1 }));
     // The store takes it at once; the screen on the next frame (RTK batches cache patches).
     await waitFor(() => expect(screen.getByTestId('nft-current-bid')).toHaveTextContent('70 USDT'));
     expect(screen.getByTestId('nft-min-bid')).toHaveTextContent('75 USDT');
     expect(screen.getByTestId('nft-bids')).toHaveTextContent('3 (3 bidders)');
     expect(screen.getByTestId('nft-extended')).toHaveTextContent(EN.auction.extended.split('{{')[0].trim());
     // Another listing's bid changes nothing.
-    act(() => bid?.({ listing_id: 10, item_id: 15, price: 9_900_000_000, bidder: 8, bids: 9, bidders: 3, ends_at: ENDS, status: 1 }));
+    act(() => bid?.({ listing_id: 10, item_id: 15, price: 9_900_000_000, bidder: 'd***@x.io', bids: 9, bidders: 3, ends_at: ENDS, status: 1 }));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByTestId('nft-current-bid')).toHaveTextContent('70 USDT');
   });

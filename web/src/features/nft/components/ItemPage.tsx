@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
-import { selectToken, selectUser } from '../../../lib/session';
+import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
 import { useAuctionLive, useGetItemQuery, type ItemDetail } from '../api';
 import { idParam } from '../logic';
@@ -19,9 +19,8 @@ export function useItem({ live }: { live: boolean }) {
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
   const token = useAppSelector(selectToken);
-  const me = useAppSelector(selectUser)?.id ?? null;
   const query = useGetItemQuery({ id: id ?? 0, token }, { skip: id === null, refetchOnMountOrArgChange: true });
-  useAuctionLive({ id: id ?? 0, token }, live ? query.data?.auction?.listing_id : null, me);
+  useAuctionLive({ id: id ?? 0, token }, live ? query.data?.auction?.listing_id : null);
   return { id, query };
 }
 
