@@ -292,6 +292,9 @@ routes! { ADMIN_ROUTES, configure_admin;
     post "/nft/series" => nft_admin::create_series [nft_admin::SeriesParams => nft_admin::Created], "admin", "Create a blind-box series (its seed made and hashed now)";
     get "/nft/listings" => nft_admin::listings [nft_admin::ListingsParams => Paged<crate::nft::admin::Listing>], "admin", "NFT listings (status 0 review, 1 on sale …), newest first";
     post "/nft/review" => nft_admin::review [nft_admin::ReviewParams => String], "admin", "Approve (1) or refuse (0) a resale listing";
+    get "/nft/royalties" => nft_admin::artist_royalties [nft::ArtistsParams => Paged<crate::nft::royalties::ArtistRoyalties>], "admin", "NFT artists with the user each is linked to (royalties paid to them in the sale) and the royalties each accrued while not linked, per coin";
+    post "/nft/artist/link" => nft_admin::link_artist [nft_admin::LinkParams => crate::nft::royalties::LinkAnswer], "admin", "Link an NFT artist to a user (user_id, or account: e-mail or mobile) and pay them what the artist accrued, once; refused while linked to another user";
+    post "/nft/artist/unlink" => nft_admin::unlink_artist [nft_admin::UnlinkParams => crate::nft::royalties::ArtistRoyalties], "admin", "Unlink an NFT artist: later royalties are held for the artist again";
 }
 
 /// The OpenAPI document of both route tables, generated from each route's

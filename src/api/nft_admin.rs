@@ -8,6 +8,7 @@ use crate::funds::coin_units;
 use crate::nft::admin::{self, Listing, NewItem, NewSeries, Sale};
 use crate::nft::artists;
 use crate::nft::catalogue::Card;
+use crate::nft::royalties::{self, ArtistRoyalties, LinkAnswer, LinkTo};
 use crate::params::{
     Amount, Coin, Form, Id, NftKind, NftPrice, NftStep, Page, Paged, Rarity, Reply, SaleMode,
 };
@@ -340,4 +341,56 @@ pub async fn review(
     };
     admin::review(&state, p.id.0, approve).await?;
     Ok(Reply("ok".into()))
+}
+
+/// `nft/royalties`: artists with the user each is linked to and what they
+/// accrued while not linked.
+pub async fn artist_royalties(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<crate::api::nft::ArtistsParams>,
+) -> ApiResult<Reply<Paged<ArtistRoyalties>>> {
+    let p = form.split().1?;
+    if p.keyword.as_deref().is_some_and(|k| k.chars().count() > 40) {
+        return Err(ApiError::invalid("err_text_too_long"));
+    }
+    Ok(Reply(
+        royalties::list(&state, p.keyword.as_deref(), Paging::of(p.page, p.limit)).await?,
+    ))
+}
+
+/// A link of an artist to a user account.
+#[derive(Deserialize, ToSchema)]
+pub struct LinkParams {
+    pub artist_id: Id,
+    /// The user's id…
+    pub user_id: Option<Id>,
+    /// …or their e-mail or mobile number (exactly one of the two).
+    #[schema(max_length = 254)]
+    pub account: Option<String>,
+}
+
+pub async fn link_artist(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<LinkParams>,
+) -> ApiResult<Reply<LinkAnswer>> {
+    let p = form.split().1?;
+    let to = LinkTo::of(p.user_id.map(|u| u.0), p.account.as_deref())?;
+    Ok(Reply(royalties::link(&state, p.artist_id.0, &to).await?))
+}
+
+/// An artist to unlink.
+#[derive(Deserialize, ToSchema)]
+pub struct UnlinkParams {
+    pub artist_id: Id,
+}
+
+pub async fn unlink_artist(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: Form<UnlinkParams>,
+) -> ApiResult<Reply<ArtistRoyalties>> {
+    let p = form.split().1?;
+    Ok(Reply(royalties::unlink(&state, p.artist_id.0).await?))
 }

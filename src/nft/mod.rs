@@ -3,8 +3,9 @@
 //! screens, the demo): `catalogue` (what the screens read), `trade` (buying,
 //! deposits, bids, payments, resale, favourites), `messages` (order and
 //! payment messages), `boxes` (blind boxes), `artists` (artists and
-//! collections), `admin` (items, series, review), `media` (uploads and
-//! serving), `demo` (the demo market).
+//! collections), `admin` (items, series, review), `royalties` (artists
+//! linked to user accounts, what unlinked ones accrued), `media` (uploads
+//! and serving), `demo` (the demo market).
 
 pub mod admin;
 pub mod artists;
@@ -15,6 +16,7 @@ pub mod demo;
 pub mod localize;
 pub mod media;
 pub mod messages;
+pub mod royalties;
 pub mod trade;
 
 use crate::error::{ApiError, ApiResult, Kind};

@@ -405,6 +405,9 @@ const NO_MONEY: &[&str] = &[
     "/nft/collection",
     "/nft/listings",
     "/nft/review",
+    "/nft/royalties",
+    "/nft/artist/link",
+    "/nft/artist/unlink",
     "/copy/intro",
 ];
 

@@ -25,6 +25,7 @@ mod profile;
 mod promises;
 mod races;
 mod restart;
+mod royalties;
 mod sales;
 mod smtp;
 mod supervision;

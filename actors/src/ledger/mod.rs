@@ -81,7 +81,9 @@ pub enum SystemAccount {
     /// The NFT marketplace's platform side: its own first sales, blind
     /// boxes, its fee on resales and its share of forfeited deposits.
     NftSales = 111,
-    /// Artists' royalties on resales, held for them.
+    /// Artists' royalties on resales: each passes through it, and it holds
+    /// those of artists not linked to a user account until they are (per
+    /// artist in `nft_artist_royalties`).
     NftRoyalties = 112,
 }
 

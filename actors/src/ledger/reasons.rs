@@ -49,6 +49,10 @@ pub const REASONS: &[&str] = &[
     "nft_margin",
     "nft_margin_back",
     "nft_forfeit",
+    // A resale's royalty to the artist's linked user, and what an artist
+    // accrued while unlinked, paid when linked (nft::royalties).
+    "nft_royalty",
+    "nft_royalty_payout",
     // Copy trading.
     "copy_open",
     "copy_share",

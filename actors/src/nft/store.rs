@@ -257,7 +257,8 @@ pub fn rounded_split(currency: i64, price: i64, resale: bool, rules: &Rules) -> 
 }
 
 /// Moves the item to `buyer` at `price`, `from_escrow` of it from the
-/// buyer's deposit and the rest from spot; the seller, the artist and the
+/// buyer's deposit and the rest from spot; the seller, the artist (its
+/// linked user, or the royalties account holding it for them) and the
 /// platform paid their parts, all in `tx`.
 async fn settle_sale(
     tx: &mut WriteTx,
@@ -278,11 +279,11 @@ async fn settle_sale(
     if let Some(seller) = l.seller_id {
         postings.push(spot(seller, l.currency, split.seller));
     }
-    post(
-        tx,
-        &[op(format!("nft_sale:{}", l.id), "nft_sale", l.id, postings)],
-    )
-    .await?;
+    let mut ops = vec![op(format!("nft_sale:{}", l.id), "nft_sale", l.id, postings)];
+    // Paid on to the artist's linked user in this transaction, or held for
+    // the artist (`royalties`).
+    ops.extend(super::royalties::royalty(tx, l, split.royalty).await?);
+    post(tx, &ops).await?;
     sqlx::query("UPDATE nft_listings SET status = $1, buyer_id = $2, sold_price = $3, sold_at = $4, royalty = $5, fee = $6 WHERE id = $7")
         .bind(status::SOLD)
         .bind(buyer)

@@ -20,6 +20,7 @@ import type { LockProduct, LockReserve } from '../../shared/lock/types';
 import type { SaleParams } from './ieo';
 import { textsParams, type TextLang, type Texts } from './texts';
 import type { AdminNftListing } from './nft';
+import type { AdminArtistRoyalties, LinkAnswer } from './royalties';
 
 type Scalar = string | number | undefined;
 
@@ -405,10 +406,11 @@ export interface AdminNftCollection {
 /**
  * The NFT marketplace for the admin (docs/api.md, "NFT marketplace", Admin):
  * media uploads, new artists, collections, items and blind-box series, the
- * review of resale listings and the live auctions. The collections and the
+ * review of resale listings, the live auctions, and artists linked to the
+ * users their royalties are paid to. The collections and the
  * coins items are priced in come from the public calls.
  */
-const nftAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminNft', 'AdminNftListings'] }).injectEndpoints({
+const nftAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminNft', 'AdminNftListings', 'AdminNftRoyalties'] }).injectEndpoints({
   endpoints: (build) => ({
     /** Uploads a picture, GIF, audio or video; answers its address (`/media/nft/NAME`). */
     uploadNftMedia: build.mutation<string, File>({
@@ -431,7 +433,7 @@ const nftAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminNft', 'Admin
     }),
     createNftArtist: build.mutation<{ id: number }, Record<string, string | number>>({
       queryFn: (params, api) => adminFetch<{ id: number }>({ path: '/nft/artist', method: 'POST', params }, api),
-      invalidatesTags: ['AdminNft'],
+      invalidatesTags: ['AdminNft', 'AdminNftRoyalties'],
     }),
     createNftCollection: build.mutation<{ id: number }, Record<string, string | number>>({
       queryFn: (params, api) => adminFetch<{ id: number }>({ path: '/nft/collection', method: 'POST', params }, api),
@@ -455,6 +457,21 @@ const nftAdminApi = fundsApi.enhanceEndpoints({ addTagTypes: ['AdminNft', 'Admin
       queryFn: (params, api) => adminFetch<string>({ path: '/nft/review', method: 'POST', params }, api),
       invalidatesTags: ['AdminNftListings'],
     }),
+    /** Artists with the user each is linked to and what each accrued while not linked. */
+    getNftRoyalties: build.query<Paged<AdminArtistRoyalties>, void>({
+      queryFn: (_arg, api) => adminFetch<Paged<AdminArtistRoyalties>>({ path: '/nft/royalties', params: { page: 1, limit: 100 } }, api),
+      providesTags: ['AdminNftRoyalties'],
+    }),
+    /** Links an artist to a user (`user_id` or `account`); pays what the artist accrued, once. */
+    linkNftArtist: build.mutation<LinkAnswer, Record<string, string | number>>({
+      queryFn: (params, api) => adminFetch<LinkAnswer>({ path: '/nft/artist/link', method: 'POST', params }, api),
+      invalidatesTags: ['AdminNftRoyalties'],
+    }),
+    /** Unlinks an artist: later royalties are held for them again. */
+    unlinkNftArtist: build.mutation<AdminArtistRoyalties, { artist_id: number }>({
+      queryFn: (params, api) => adminFetch<AdminArtistRoyalties>({ path: '/nft/artist/unlink', method: 'POST', params }, api),
+      invalidatesTags: ['AdminNftRoyalties'],
+    }),
   }),
 });
 
@@ -469,4 +486,7 @@ export const {
   useCreateNftSeriesMutation,
   useGetNftListingsQuery,
   useReviewNftListingMutation,
+  useGetNftRoyaltiesQuery,
+  useLinkNftArtistMutation,
+  useUnlinkNftArtistMutation,
 } = nftAdminApi;

@@ -4,6 +4,7 @@ import { addEnglish, fakeServer, okAnswer, renderScreen } from '../../../test/sc
 import { NftPanel } from '../components/NftPanel';
 import adminEn from '../locales/en.json';
 import type { AdminNftListing } from '../nft';
+import type { AdminArtistRoyalties } from '../royalties';
 
 const EN = adminEn.admin.nft;
 
@@ -27,6 +28,8 @@ const LISTING: AdminNftListing = {
   created_at: 1_800_000_000_000,
 };
 const AUCTION: AdminNftListing = { ...LISTING, id: 42, name: 'Sunset Grid', seller_id: null, seller: null, mode: 'auction', step: '5', margin: '10', status: 1, bids: 3, current_bid: '65' };
+const UNLINKED: AdminArtistRoyalties = { id: 1, name: 'Lumen Atelier', avatar: '/media/nft/demo-art-1.png', user_id: null, user_account: null, unpaid: [{ currency: 3, currency_name: 'USDT', amount: '6.172839' }] };
+const LINKED: AdminArtistRoyalties = { id: 2, name: 'Kai Moreau', avatar: '/media/nft/demo-art-2.png', user_id: 12, user_account: 'ann@example.com', unpaid: [] };
 const COINS = [{ id: 3, name: 'USDT', subName: 'Tether', decimals: 6, image: '', status: 1, kind: 'coin', price_usdt: '1', networks: [], withdraw_min: '0', withdraw_fee: '0' }];
 
 const page = (data: unknown[]) => ({ data, page: 1, limit: 50, total: data.length, pages: 1 });
@@ -34,13 +37,26 @@ const page = (data: unknown[]) => ({ data, page: 1, limit: 50, total: data.lengt
 describe('the NFT panel', { timeout: 30_000 }, () => {
   const reviews: URLSearchParams[] = [];
   const items: URLSearchParams[] = [];
+  const links: URLSearchParams[] = [];
+  const unlinks: URLSearchParams[] = [];
 
   beforeAll(() => addEnglish(adminEn));
 
   beforeEach(() => {
     reviews.length = 0;
     items.length = 0;
+    links.length = 0;
+    unlinks.length = 0;
     fakeServer((url, init) => {
+      if (url.startsWith('/admin/api/nft/royalties')) return okAnswer(page([UNLINKED, LINKED]));
+      if (url.startsWith('/admin/api/nft/artist/link')) {
+        links.push(new URLSearchParams(String(init?.body ?? '')));
+        return okAnswer({ artist: { ...UNLINKED, user_id: 12, user_account: 'ann@example.com', unpaid: [] }, paid: UNLINKED.unpaid });
+      }
+      if (url.startsWith('/admin/api/nft/artist/unlink')) {
+        unlinks.push(new URLSearchParams(String(init?.body ?? '')));
+        return okAnswer({ ...LINKED, user_id: null, user_account: null });
+      }
       if (url.startsWith('/admin/api/nft/listings')) return okAnswer(page(url.includes('status=0') ? [LISTING] : [AUCTION]));
       if (url.startsWith('/admin/api/nft/review')) {
         reviews.push(new URLSearchParams(String(init?.body ?? '')));
@@ -123,5 +139,53 @@ describe('the NFT panel', { timeout: 30_000 }, () => {
       price: '30',
       ends_at: String(new Date(2030, 0, 1, 10, 0).getTime()),
     });
+  });
+
+  it('shows the link of each artist and what an unlinked one accrued', async () => {
+    renderScreen(<NftPanel />, { token: 'admin-token' });
+    await waitFor(() => expect(screen.getAllByTestId('admin-nft-artist-royalties')).toHaveLength(2));
+    const [unlinked, linked] = screen.getAllByTestId('admin-nft-artist-royalties');
+    expect(unlinked).toHaveTextContent(EN.royalties.notLinked);
+    expect(within(unlinked).getByTestId('admin-nft-artist-unpaid')).toHaveTextContent('6.172839 USDT');
+    expect(within(unlinked).queryByTestId('admin-nft-unlink')).toBeNull();
+    expect(within(linked).getByTestId('admin-nft-artist-user')).toHaveTextContent('Linked to user #12 · ann@example.com');
+    expect(within(linked).getByTestId('admin-nft-artist-unpaid')).toHaveTextContent(EN.royalties.nothingUnpaid);
+    expect(within(linked).queryByTestId('admin-nft-link')).toBeNull();
+  });
+
+  it('checks the link form, then links the artist to the user named', async () => {
+    renderScreen(<NftPanel />, { token: 'admin-token' });
+    await waitFor(() => expect(screen.getAllByTestId('admin-nft-artist-royalties')).toHaveLength(2));
+    fireEvent.click(within(screen.getAllByTestId('admin-nft-artist-royalties')[0]).getByTestId('admin-nft-link'));
+    const form = await screen.findByTestId('admin-nft-link-form');
+    expect(form).toHaveTextContent('Link Lumen Atelier to a user');
+    fireEvent.click(within(form).getByTestId('admin-nft-link-submit'));
+    expect(await within(form).findByTestId('admin-nft-link-user-error')).toHaveTextContent(EN.errors.required);
+    const input = within(form).getByTestId('admin-nft-link-user').querySelector('input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'ann@' } });
+    expect(await within(form).findByTestId('admin-nft-link-user-error')).toHaveTextContent(EN.errors.account);
+    fireEvent.click(within(form).getByTestId('admin-nft-link-by-id'));
+    fireEvent.change(input, { target: { value: '12x' } });
+    expect(await within(form).findByTestId('admin-nft-link-user-error')).toHaveTextContent(EN.errors.userId);
+    expect(links).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '12' } });
+    fireEvent.click(within(form).getByTestId('admin-nft-link-submit'));
+    await waitFor(() => expect(links).toHaveLength(1));
+    expect(Object.fromEntries(links[0])).toMatchObject({ artist_id: '1', user_id: '12' });
+  });
+
+  it('unlinks an artist after a confirmation', async () => {
+    renderScreen(<NftPanel />, { token: 'admin-token' });
+    await waitFor(() => expect(screen.getAllByTestId('admin-nft-artist-royalties')).toHaveLength(2));
+    fireEvent.click(within(screen.getAllByTestId('admin-nft-artist-royalties')[1]).getByTestId('admin-nft-unlink'));
+    expect(await screen.findByTestId('admin-nft-unlink-confirm')).toHaveTextContent('Unlink Kai Moreau?');
+    const confirm = await waitFor(() => {
+      const b = [...document.querySelectorAll<HTMLElement>('.adm-dialog-button-bold')].find((x) => x.textContent === EN.royalties.unlink);
+      expect(b).toBeDefined();
+      return b as HTMLElement;
+    });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(unlinks).toHaveLength(1));
+    expect(Object.fromEntries(unlinks[0])).toMatchObject({ artist_id: '2' });
   });
 });

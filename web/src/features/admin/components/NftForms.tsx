@@ -5,13 +5,15 @@
  * admin adds). Each is checked in the admin's language before posting
  * (nft.ts); a refusal of the server is toasted by the admin fetch and the
  * form stays as typed. Media fields take an address from the upload above
- * them ("use the last upload").
+ * them ("use the last upload"). The link of an artist to the user their
+ * royalties are paid to is one more sheet (LinkForm, from NftRoyalties).
  */
 import { Button, Input, TextArea } from 'antd-mobile';
 import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { formatDecimal } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useCoinOf } from '../../../shared/funds/api';
 import {
@@ -22,6 +24,7 @@ import {
   useGetNftArtistsQuery,
   useGetNftCoinsQuery,
   useGetNftCollectionsQuery,
+  useLinkNftArtistMutation,
 } from '../api';
 import {
   ARTIST_INTRO_MAX,
@@ -48,6 +51,7 @@ import {
   type NftIssue,
   type SeriesDraft,
 } from '../nft';
+import { amountsLine, EMPTY_LINK, LINK_BY, linkIssue, linkParams, type AdminArtistRoyalties, type LinkDraft } from '../royalties';
 import { TextsEditor } from './TextsEditor';
 
 export type NftForm = 'artist' | 'collection' | 'item' | 'series';
@@ -436,6 +440,40 @@ export function SeriesForm({ onDone, lastUpload }: { onDone: () => void; lastUpl
       </Button>
       <SubmitButton busy={isLoading} type="button" onClick={() => void submit()} testId="admin-nft-series-submit">
         {t('admin.nft.create')}
+      </SubmitButton>
+    </div>
+  );
+}
+
+/** Links an artist to a user, named by id or by e-mail or mobile; what the artist accrued is paid to the user now. */
+export function LinkForm({ artist, onDone }: { artist: AdminArtistRoyalties; onDone: () => void }) {
+  const { t } = useTranslation();
+  const text = useIssueText();
+  const [link, { isLoading }] = useLinkNftArtistMutation();
+  const { draft: d, set, shown, setTried } = useDraft<LinkDraft>(EMPTY_LINK);
+  const issue = linkIssue(d);
+  const submit = async () => {
+    setTried(true);
+    if (issue) return;
+    try {
+      const done = await link(linkParams(artist.id, d)).unwrap();
+      const name = done.artist.name;
+      showToast(done.paid.length ? t('admin.nft.royalties.linkedPaid', { name, amounts: amountsLine(done.paid, formatDecimal) }) : t('admin.nft.royalties.linkedNothing', { name }), 'success');
+      onDone();
+    } catch {
+      // Told by the admin fetch (no such user, linked to someone else…); the form stays as typed.
+    }
+  };
+  return (
+    <div className="admin-editor nft-admin-form" data-testid="admin-nft-link-form">
+      <h2>{t('admin.nft.royalties.linkTitle', { name: artist.name })}</h2>
+      <p className="hint earn-hint">{t('admin.nft.royalties.linkHint')}</p>
+      <Choice value={d.by} options={LINK_BY} onChange={(v) => set('by', v)} label={(v) => t(v === 'id' ? 'admin.nft.royalties.byId' : 'admin.nft.royalties.byAccount')} testId="admin-nft-link-by" />
+      <Field label={t('admin.nft.royalties.user')} error={shown('value') ? text(issue ?? undefined) : null} testId="admin-nft-link-user">
+        <Text value={d.value} onChange={(v) => set('value', v)} placeholder={t(d.by === 'id' ? 'admin.nft.royalties.byId' : 'admin.nft.royalties.byAccount')} maxLength={254} />
+      </Field>
+      <SubmitButton busy={isLoading} type="button" onClick={() => void submit()} testId="admin-nft-link-submit">
+        {t('admin.nft.royalties.submit')}
       </SubmitButton>
     </div>
   );

@@ -4,8 +4,9 @@
  * an artist, a collection, an item (listed by the platform at a fixed price
  * or by auction, or not) or a blind-box series (components/NftForms.tsx);
  * review the resale listings waiting for it (approve puts one on sale,
- * refuse closes it; the seller is told either way); and watch the live
- * auctions with their current bid, bids and end.
+ * refuse closes it; the seller is told either way); watch the live
+ * auctions with their current bid, bids and end; and link artists to the
+ * users their royalties are paid to (components/NftRoyalties.tsx).
  */
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { AddOutline, UploadOutline } from 'antd-mobile-icons';
@@ -19,6 +20,7 @@ import { StatusTag } from '../../../shared/funds/StatusTag';
 import { useGetNftListingsQuery, useReviewNftListingMutation, useUploadNftMediaMutation } from '../api';
 import { liveAuctions, mediaKind, type AdminNftListing } from '../nft';
 import { ArtistForm, CollectionForm, ItemForm, SeriesForm, type NftForm } from './NftForms';
+import { ArtistRoyalties } from './NftRoyalties';
 import '../../../components/ui.css';
 import '../earn.css';
 import '../nft.css';
@@ -216,6 +218,7 @@ export function NftPanel() {
       </section>
       <ReviewQueue />
       <LiveAuctions />
+      <ArtistRoyalties />
       <Popup visible={form !== null} onMaskClick={close} bodyClassName="message-popup earn-popup tall" destroyOnClose>
         {form === 'artist' ? <ArtistForm onDone={close} lastUpload={last} /> : null}
         {form === 'collection' ? <CollectionForm onDone={close} lastUpload={last} /> : null}
