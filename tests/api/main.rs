@@ -17,6 +17,7 @@ mod fanout;
 mod funds;
 mod hardening;
 mod hostile;
+mod index_history;
 mod markets;
 mod nft;
 mod node;
