@@ -372,6 +372,37 @@ impl PartialSchema for Flag {
 }
 impl ToSchema for Flag {}
 
+/// Whole seconds of a market's index path, from 1 to the
+/// [`KEEP_SECONDS`](actors::market::history::KEEP_SECONDS) the market keeps.
+#[derive(Debug, Clone, Copy)]
+pub struct HistorySeconds(pub i64);
+
+impl<'de> Deserialize<'de> for HistorySeconds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use actors::market::history::KEEP_SECONDS;
+        text(d)?
+            .and_then(|v| v.parse::<i64>().ok())
+            .filter(|n| (1..=KEEP_SECONDS).contains(n))
+            .map(HistorySeconds)
+            .ok_or_else(|| D::Error::custom("err_history_seconds"))
+    }
+}
+impl PartialSchema for HistorySeconds {
+    fn schema() -> RefOr<Schema> {
+        Object::builder()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(1))
+            .maximum(Some(actors::market::history::KEEP_SECONDS))
+            .description(Some(format!(
+                "Whole seconds back from now, from 1 to {}",
+                actors::market::history::KEEP_SECONDS
+            )))
+            .into()
+    }
+}
+impl ToSchema for HistorySeconds {}
+
 /// A coin by its id or its symbol; which coins exist is the configuration's.
 #[derive(Debug, Clone)]
 pub struct Coin(pub String);
@@ -676,3 +707,25 @@ impl PartialSchema for Upload {
     }
 }
 impl ToSchema for Upload {}
+
+#[cfg(test)]
+mod tests {
+    use super::HistorySeconds;
+    use actors::market::history::KEEP_SECONDS;
+
+    /// The message of a bad `seconds` names the limit in every language, and
+    /// the limit is what the markets keep.
+    #[test]
+    fn history_seconds_run_from_one_to_what_the_markets_keep() {
+        let read = |v: &str| serde_json::from_value::<HistorySeconds>(v.into()).map(|s| s.0);
+        assert_eq!(read("1").ok(), Some(1));
+        assert_eq!(read(&KEEP_SECONDS.to_string()).ok(), Some(KEEP_SECONDS));
+        for bad in ["0", "-1", "1.5", "x", &(KEEP_SECONDS + 1).to_string()] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+        for lang in crate::i18n::LANGS {
+            let text = crate::i18n::t(crate::i18n::Lang::parse(lang), "err_history_seconds", &[]);
+            assert!(text.contains(&KEEP_SECONDS.to_string()), "{lang}: {text}");
+        }
+    }
+}

@@ -183,6 +183,7 @@ routes! { API_ROUTES, configure;
     get "/currency/list" => market::quotes::market_list [NoParams => Vec<market::Quotation>], "visitor", "Every market's ticker";
     get "/currency/new_timeshar" => market::quotes::timeshar [market::quotes::KlineParams => market::quotes::Bars], "visitor", "K-lines: symbol, period, from, to (unix s); answers {code, msg, data}";
     get "/currency/trades" => market::quotes::trades [market::quotes::TradesParams => Vec<market::Trade>], "visitor", "A market's latest trades (symbol, limit up to 100), newest first, as the market_trade event shows them";
+    get "/currency/index_history" => market::quotes::index_history [market::quotes::IndexHistoryParams => market::quotes::IndexHistory], "visitor", "A market's index over the last seconds (match_id or symbol, seconds up to 600), one point a second, as the daymarket ticker reported it";
     post "/optional/add" => market::favourites::favourite_add [market::MarketParams => String], "user", "Add a market to favourites (match_id)";
     post "/optional/del" => market::favourites::favourite_del [market::MarketParams => String], "user", "Remove a favourite market";
     get "/optional/list" => market::favourites::favourite_list [NoParams => Vec<market::Quotation>], "user", "Favourite markets with tickers";

@@ -335,6 +335,7 @@ const NO_MONEY: &[&str] = &[
     "/currency/list",
     "/currency/new_timeshar",
     "/currency/trades",
+    "/currency/index_history",
     "/optional/add",
     "/optional/del",
     "/optional/list",

@@ -18,6 +18,7 @@ mod funds;
 mod hardening;
 mod hostile;
 mod hostile_types;
+mod index_history;
 mod markets;
 mod nft;
 mod node;

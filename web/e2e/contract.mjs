@@ -4,9 +4,11 @@
 //   BOURSE_URL=http://127.0.0.1:PORT [ARTIFACTS_DIR=../artifacts/screenshots] node e2e/contract.mjs
 //
 // Logs in as the demo user, funds the lever and options accounts by transfer,
-// opens, protects and closes a long, buys an option of the shortest configured
-// duration (`make test-e2e` configures a short one) and checks its payout and
-// the balance against the recorded prices and the configured ratio and fee.
+// opens, protects and closes a long, sees the options chart open on the minutes
+// of index the server recorded (not a few seconds of line), buys an option of
+// the shortest configured duration (`make test-e2e` configures a short one) and
+// checks its payout and the balance against the recorded prices and the
+// configured ratio and fee.
 // Screenshots (zh and en) are written to ARTIFACTS_DIR.
 import { app, check, noPageErrors, run, step } from './lib/harness.mjs';
 import { apiAs } from './lib/api.mjs';
@@ -213,6 +215,47 @@ await run('contract', async (open) => {
     const text = await textOf('ct-help-page');
     check(text.includes(zh.helpPage.risk.title), 'the risk rate is explained');
     await shot('contract-help');
+  });
+
+  await step('the options chart opens on the last minutes of the index, not an empty frame', async () => {
+    // The server records the index from its start; the contract steps above took
+    // their time, and a young server is given up to a minute to hold half of one.
+    const recorded = () => api('/currency/index_history', { params: { symbol: 'BTC/USDT', seconds: 120 } });
+    const spanOf = (h) => Math.floor(h.time / 1000) - Math.floor(h.data[0].time / 1000);
+    let path = await recorded();
+    for (let i = 0; i < 60 && spanOf(path) < 30; i += 1) {
+      await new Promise((r) => setTimeout(r, 1000));
+      path = await recorded();
+    }
+    check(spanOf(path) >= 30, `the server holds half a minute of the index (got ${spanOf(path)} s)`);
+    const known = Math.floor(path.data[0].time / 1000);
+    // What the chart keeps (120 s) of what the server holds, less a few seconds of slack.
+    const want = Math.min(spanOf(path), 119) - 5;
+    await page.goto(app('/pages/transaction/index?symbol=BTC/USDT'));
+    await tid('ct-chart').waitFor();
+    // Live ticks alone add one second a second: within five seconds of the frame
+    // appearing, a line this long can only be the recorded path.
+    const drawn = () => {
+      const el = document.querySelector('[data-testid="ct-chart"]');
+      return { from: Number(el?.getAttribute('data-from') || NaN), to: Number(el?.getAttribute('data-to') || NaN) };
+    };
+    try {
+      await page.waitForFunction(
+        (w) => {
+          const el = document.querySelector('[data-testid="ct-chart"]');
+          const from = Number(el?.getAttribute('data-from') || NaN);
+          const to = Number(el?.getAttribute('data-to') || NaN);
+          return to - from >= w;
+        },
+        want,
+        { timeout: 5000 },
+      );
+    } catch {
+      throw new Error(`assertion failed: the chart opens on ${want} s of line or more (got ${JSON.stringify(await page.evaluate(drawn))})`);
+    }
+    const line = await page.evaluate(drawn);
+    check(line.from >= known, `nothing is drawn before the first price the server knows (${line.from} ≥ ${known})`);
+    await shot('options-opened');
   });
 
   await step('open the options page and fund the options account', async () => {

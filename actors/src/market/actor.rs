@@ -12,6 +12,7 @@
 
 use super::book::{BookError, Kind, OrderBook, Side};
 use super::feed::PriceFeed;
+use super::history::{IndexHistory, IndexPoint};
 use super::kline::{Bar, Period, PERIODS};
 use super::placing::{cancel, place_batch, Queued, MAX_BATCH};
 use super::provider::requote;
@@ -136,6 +137,22 @@ pub struct Cancel {
 #[rtype(result = "Value")]
 pub struct Snapshot;
 
+/// The index's path over the last `seconds` whole seconds (capped at
+/// [`super::history::KEEP_SECONDS`]), with the time it was read.
+#[derive(Message)]
+#[rtype(result = "IndexPath")]
+pub struct GetIndexPath {
+    pub seconds: i64,
+}
+
+/// What [`GetIndexPath`] answers: the points of [`IndexHistory::last`] and
+/// when they were read (ms), so a client can tell how far its clock is off.
+#[derive(Debug, Clone)]
+pub struct IndexPath {
+    pub time: i64,
+    pub points: Vec<IndexPoint>,
+}
+
 /// Step the index and re-quote (the timer sends this).
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -170,6 +187,10 @@ pub struct MarketActor {
     pub(crate) lp: Option<LpConfig>,
     pub(super) live: Option<Live>,
     pub(crate) index: i64,
+    /// When the index took its value (ms; 0 before the market has loaded).
+    pub(crate) index_at: i64,
+    /// Every value the index took over the last minutes, for charts that open.
+    pub(crate) path: IndexHistory,
     pub(crate) bars: HashMap<Period, Bar>,
     /// The last 24 h of one-minute bars, for the ticker.
     pub(crate) day: VecDeque<Bar>,
@@ -210,6 +231,8 @@ impl MarketActor {
             lp,
             live: None,
             index,
+            index_at: 0,
+            path: IndexHistory::default(),
             bars: HashMap::new(),
             day: VecDeque::new(),
             seq: 0,
@@ -235,6 +258,14 @@ impl MarketActor {
     pub fn with_marks(mut self, marks: super::deriv::MarkSinks) -> MarketActor {
         self.marks = marks;
         self
+    }
+
+    /// Takes `price` as the index from now on: recorded in its path, with the
+    /// time the ticker shows. Every change of the index goes through here.
+    pub(crate) fn set_index(&mut self, price: i64) {
+        self.index = price;
+        self.index_at = now_ms();
+        self.path.record(self.index_at, price);
     }
 
     /// Sends the index to the contract and options actors.
@@ -281,9 +312,11 @@ impl Actor for MarketActor {
                 act.bars = l.bars;
                 act.day = l.day;
                 if let Some(i) = l.index {
-                    act.index = i;
                     act.feed.resume(i);
                 }
+                // The price it resumes at (the last recorded close, else the
+                // feed's start) is the index from now: its path begins here.
+                act.set_index(l.index.unwrap_or(act.index));
                 log::info!(
                     "{}: ready, {} open orders",
                     act.spec.symbol,
@@ -399,8 +432,9 @@ impl Handler<Tick> for MarketActor {
     type Result = AtomicResponse<Self, ()>;
 
     fn handle(&mut self, _: Tick, _: &mut Context<Self>) -> Self::Result {
-        self.index = self.feed.next_price();
-        self.last_tick_at = now_ms();
+        let next = self.feed.next_price();
+        self.set_index(next);
+        self.last_tick_at = self.index_at;
         if let Some(m) = &self.meter {
             m.seen();
         }
@@ -468,6 +502,18 @@ impl Handler<Snapshot> for MarketActor {
         let mut t = self.ticker();
         t["depth"] = self.depth_json(20);
         MessageResult(t)
+    }
+}
+
+impl Handler<GetIndexPath> for MarketActor {
+    type Result = MessageResult<GetIndexPath>;
+
+    fn handle(&mut self, m: GetIndexPath, _: &mut Context<Self>) -> Self::Result {
+        let time = now_ms();
+        MessageResult(IndexPath {
+            time,
+            points: self.path.last(m.seconds, time),
+        })
     }
 }
 

@@ -84,7 +84,7 @@ impl Handler<SetIndex> for MarketActor {
     type Result = ();
 
     fn handle(&mut self, m: SetIndex, _: &mut Context<Self>) {
-        self.index = m.0;
+        self.set_index(m.0);
         self.feed.resume(m.0);
         self.push_mark();
     }

@@ -57,6 +57,8 @@ impl MarketActor {
             "market_type": s.kind, "open_transaction": true, "open_lever": s.open_lever,
             "open_microtrade": s.open_microtrade,
             "tick": units(s.tick), "lot": units(s.lot), "min_qty": units(s.min_qty),
+            // When the index took `now_price`: the second a chart draws it at.
+            "time": self.index_at,
         })
     }
 

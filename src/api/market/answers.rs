@@ -48,6 +48,9 @@ pub struct Ticker {
     pub tick: String,
     pub lot: String,
     pub min_qty: String,
+    /// When the index took `now_price`, milliseconds since the epoch (the
+    /// time of the same point in `currency/index_history`).
+    pub time: i64,
 }
 
 /// The top of a market's book as the actor builds it. Every field is there

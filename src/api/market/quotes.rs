@@ -1,16 +1,16 @@
 //! The public reads of the markets: every market's ticker with the top of
-//! its book (grouped by quote coin, or listed), a market's latest trades, and
-//! its K-lines. Tickers come from the market actors; trades and K-lines from
-//! the database.
+//! its book (grouped by quote coin, or listed), a market's latest trades, the
+//! recent path of its index, and its K-lines. Tickers and the index's path come
+//! from the market actors; trades and K-lines from the database.
 
 use super::{market_by, unavailable, MarketRef, Quotation, Trade};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::markets::MarketHandle;
-use crate::params::{Form, KlinePeriod, MarketId, NoParams, Page, Reply};
+use crate::params::{Form, HistorySeconds, KlinePeriod, MarketId, NoParams, Page, Reply};
 use crate::state::AppState;
 use actix_web::web;
-use actors::market::actor::Snapshot;
+use actors::market::actor::{units, GetIndexPath, Snapshot};
 use actors::money::from_units;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -93,6 +93,79 @@ pub async fn trades(
         .map(|v| serde_json::from_value(v).map_err(ApiError::internal))
         .collect::<ApiResult<Vec<Trade>>>()?;
     Ok(Reply(rows))
+}
+
+/// `currency/index_history`: the market's index over the last seconds, so a
+/// chart opens with the path the ticker has reported, not an empty frame.
+#[derive(Deserialize, ToSchema)]
+pub struct IndexHistoryParams {
+    /// The market's id (or its `symbol`).
+    #[serde(alias = "id")]
+    pub match_id: Option<MarketId>,
+    /// The market's symbol, `BTC/USDT`.
+    pub symbol: Option<String>,
+    /// How many whole seconds back from now, the current one included; 300
+    /// when left out, at most 600.
+    pub seconds: Option<HistorySeconds>,
+}
+
+/// The seconds of path answered when the request does not say.
+const HISTORY_DEFAULT_SECONDS: i64 = 300;
+
+/// A value the index took, and when.
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct IndexPoint {
+    /// When the index took it, milliseconds since the epoch: the last move of
+    /// its second (a second without a point kept the price before it).
+    pub time: i64,
+    /// The index price, a decimal string.
+    pub price: String,
+}
+
+/// A market's index path: at most one point a second, ascending, the first
+/// the price in force when the window opens (it may be older than the window).
+#[derive(Serialize, Deserialize, ToSchema, Debug, PartialEq)]
+pub struct IndexHistory {
+    pub match_id: i64,
+    /// `BTC/USDT`.
+    pub symbol: String,
+    /// When the path was read, milliseconds since the epoch.
+    pub time: i64,
+    /// At most `seconds + 1` points.
+    pub data: Vec<IndexPoint>,
+}
+
+pub async fn index_history(
+    state: web::Data<AppState>,
+    form: Form<IndexHistoryParams>,
+) -> ApiResult<Reply<IndexHistory>> {
+    let p = form.split().1?;
+    let m = market_by(
+        &state,
+        &MarketRef {
+            id: p.match_id.map(|m| m.0),
+            symbol: p.symbol.as_deref(),
+            ..MarketRef::default()
+        },
+    )?;
+    let seconds = p.seconds.map_or(HISTORY_DEFAULT_SECONDS, |s| s.0);
+    let path = m
+        .send(GetIndexPath { seconds })
+        .await
+        .map_err(unavailable)?;
+    Ok(Reply(IndexHistory {
+        match_id: m.spec.id,
+        symbol: m.spec.symbol.clone(),
+        time: path.time,
+        data: path
+            .points
+            .into_iter()
+            .map(|p| IndexPoint {
+                time: p.at,
+                price: units(p.price),
+            })
+            .collect(),
+    }))
 }
 
 /// `currency/new_timeshar`: K-lines of a market between two times.

@@ -6,6 +6,7 @@
 import { useCallback, useMemo } from 'react';
 import { api } from '../../lib/api';
 import type { Paged } from '../../lib/types';
+import type { PricedAt } from './indexLine';
 import { onReconnect, subscribeEvent } from './live';
 
 /** One market row of GET /currency/quotation_new. */
@@ -24,6 +25,17 @@ export interface MarketRow {
   logo?: string;
   /** Price step: prices of this market show its decimals. */
   tick?: string;
+  /** When the index took `now_price` (server clock, ms). */
+  time?: number;
+}
+
+/** GET /currency/index_history: a market's index over the last seconds, one point a second, ascending. */
+export interface IndexHistory {
+  match_id: number;
+  symbol: string;
+  /** When the server read it (its clock, ms). */
+  time: number;
+  data: PricedAt[];
 }
 
 interface QuotationGroup {
@@ -193,6 +205,7 @@ const contractApi = api
               if (!row) return;
               if (typeof tick.now_price === 'string') row.now_price = tick.now_price;
               if (typeof tick.change === 'string') row.change = tick.change;
+              if (typeof tick.time === 'number') row.time = tick.time;
             });
           });
           await cacheEntryRemoved;
@@ -279,6 +292,12 @@ const contractApi = api
         query: ({ type, page, limit = 5 }) => ({ url: '/microtrade/lists', method: 'GET', params: { type, page, limit } }),
         providesTags: ['OptionOrders'],
       }),
+      /** The path the ticker has reported; the chart asks afresh each time (opening, a reconnect). */
+      getIndexHistory: build.query<IndexHistory, { match_id: number; seconds: number }>({
+        query: (params) => ({ url: '/currency/index_history', method: 'GET', params }),
+        // The chart goes on with live ticks if the path cannot be had; no toast over the screen.
+        extraOptions: { silent: true },
+      }),
       getOptionResult: build.query<OptionOrder, number>({
         query: (id) => ({ url: '/microtrade/get_result', method: 'GET', params: { id } }),
         extraOptions: { silent: true },
@@ -303,6 +322,7 @@ export const {
   useGetOptionBalanceQuery,
   useOptionSubmitMutation,
   useLazyGetOptionResultQuery,
+  useLazyGetIndexHistoryQuery,
   useLazyGetOptionListQuery,
   useGetOptionListQuery,
   useLazyGetLeverOrdersQuery,

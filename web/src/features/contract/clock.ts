@@ -1,7 +1,8 @@
 /**
  * Countdown clock of the options screens. The server stamps `opened_at` and
  * `expires_at` with its own clock; the difference to the device clock, learnt
- * from each submit answer, keeps the countdown honest on a phone whose clock is off.
+ * from each submit answer (and from the index path the chart loads), keeps the
+ * countdown and the chart's "now" honest on a phone whose clock is off.
  */
 import { useEffect, useState } from 'react';
 

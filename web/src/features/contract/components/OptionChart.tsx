@@ -1,6 +1,8 @@
 /**
  * Live chart of the seconds-options screen (lightweight-charts): the market's
- * index price as the ticker reports it, with a price axis in the market's tick,
+ * index price as the server recorded it over the last minutes (loaded when the
+ * chart opens and after a reconnect) and as the ticker goes on reporting it
+ * (indexLine.ts joins the two), with a price axis in the market's tick,
  * the user's open options of this market as lines at their entry price (with
  * the countdown to expiry) and a marker at the nearest expiry.
  *
@@ -38,13 +40,13 @@ import { useAppSelector } from '../../../app/hooks';
 import { decimalsOf, formatPrice } from '../../../lib/format';
 import { priceLabel, refreshTickLabels, themeColor, tickLabels } from '../../../lib/priceAxis';
 import { selectToken } from '../../../lib/session';
-import { useGetOptionListQuery, type OptionOrder } from '../api';
-import { serverNow, useServerNow } from '../clock';
+import { useGetOptionListQuery, useLazyGetIndexHistoryQuery, type OptionOrder } from '../api';
+import { learnServerTime, serverNow, useServerNow } from '../clock';
+import { addToLine, KEEP, lineOf, slotsOf } from '../indexLine';
+import { onReconnect } from '../live';
 import { formatCountdown, remainingMs } from '../logic';
 import './OptionChart.css';
 
-/** Seconds of history kept and drawn. */
-const KEEP = 120;
 /** Seconds drawn past the expiry marker, so it is not on the chart's edge. */
 const PAD_AFTER = 3;
 /** An expiry further ahead than this is pinned to the right edge (the axis would squash the past). */
@@ -54,38 +56,11 @@ const EDGE = 24;
 /** Open options of the user asked for (all markets; this chart keeps its own). */
 const HOLDING = { type: 1, page: 1, limit: 50 } as const;
 
-interface Tick {
-  /** Whole second of the server clock. */
-  t: number;
-  price: string;
-}
-
-// Prices seen per market this visit, so leaving the page and coming back keeps the line.
-const seen = new Map<string, Tick[]>();
-
-function record(symbol: string, price: string, sec: number) {
-  const value = Number(price);
-  if (!Number.isFinite(value) || value <= 0) return;
-  const list = seen.get(symbol) ?? [];
-  const last = list[list.length - 1];
-  if (last && last.t === sec) last.price = price;
-  else if (!last || last.t < sec) list.push({ t: sec, price });
-  while (list.length > 1 && list[1].t <= sec - KEEP) list.shift();
-  seen.set(symbol, list);
-}
-
-/** One point a second from the first kept tick to `now`, then empty slots up to `until`. */
+/** The chart's slots: the line up to now, then empty slots up to `until`. */
 function series(symbol: string, now: number, until: number): Array<AreaData<Time> | WhitespaceData<Time>> {
-  const list = seen.get(symbol) ?? [];
-  if (list.length === 0) return [];
-  const out: Array<AreaData<Time> | WhitespaceData<Time>> = [];
-  let i = 0;
-  for (let t = Math.max(list[0].t, now - KEEP + 1); t <= now; t += 1) {
-    while (i + 1 < list.length && list[i + 1].t <= t) i += 1;
-    out.push({ time: t as UTCTimestamp, value: Number(list[i].price) });
-  }
-  for (let t = now + 1; t <= until; t += 1) out.push({ time: t as UTCTimestamp });
-  return out;
+  return slotsOf(lineOf(symbol), now, until).map((s) =>
+    s.value === undefined ? { time: s.time as UTCTimestamp } : { time: s.time as UTCTimestamp, value: s.value },
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,9 +70,13 @@ function clockLabel(time: Time): string {
 }
 
 interface Props {
+  /** The market's id, for its recorded path. */
+  matchId: number;
   symbol: string;
   /** The market's live index price (ticker). */
   price: string;
+  /** When the index took `price` (the ticker's `time`, server clock, ms). */
+  time?: number;
   /** The market's price step; labels show its decimals. */
   tick?: string;
   /** Duration picked in the form: where the expiry of an option bought now would be. */
@@ -109,9 +88,11 @@ interface Overlay {
   expiryX: number | null;
   /** y of each entry line by option id. */
   entryY: Record<number, number | null>;
+  /** First and last second the line is drawn over (null before it has a price). */
+  drawn: { from: number; to: number } | null;
 }
 
-export function OptionChart({ symbol, price, tick, seconds }: Props) {
+export function OptionChart({ matchId, symbol, price, time, seconds, tick }: Props) {
   const { t } = useTranslation();
   const token = useAppSelector(selectToken);
   const holding = useGetOptionListQuery(HOLDING, { skip: !token });
@@ -129,7 +110,10 @@ export function OptionChart({ symbol, price, tick, seconds }: Props) {
   /** Entry prices of the open options, kept inside the autoscaled range. */
   const entries = useRef<number[]>([]);
   const formatter = useRef<ReturnType<typeof tickLabels> | null>(null);
-  const [overlay, setOverlay] = useState<Overlay>({ expiryX: null, entryY: {} });
+  const [overlay, setOverlay] = useState<Overlay>({ expiryX: null, entryY: {}, drawn: null });
+  /** Counts the loads of the recorded path, so the line is redrawn as one arrives. */
+  const [loads, setLoads] = useState(0);
+  const [loadHistory] = useLazyGetIndexHistoryQuery();
 
   // Open options of this market that have not expired yet (an expired one is settling: the lists show it).
   const open = useMemo(
@@ -145,10 +129,39 @@ export function OptionChart({ symbol, price, tick, seconds }: Props) {
   // Countdowns of `open`, in its order, as the holding list shows them (same clock, same rounding).
   const countdowns = open.map((o) => formatCountdown(remainingMs(o.expires_at, now))).join(' ');
 
-  // Each new ticker price is a point at the second it arrived (server clock).
+  // Each new ticker price is a point at the time the index took it (server clock).
   useEffect(() => {
-    record(symbol, price, Math.floor(serverNow() / 1000));
-  }, [symbol, price]);
+    const at = time ?? serverNow();
+    addToLine(symbol, [{ time: at, price }], Math.floor(at / 1000));
+  }, [symbol, price, time]);
+
+  // The path the server recorded, on opening and after every reconnect (the
+  // ticks missed while away): the line does not begin at the first tick.
+  useEffect(() => {
+    let mounted = true;
+    const load = () => {
+      loadHistory({ match_id: matchId, seconds: KEEP })
+        .unwrap()
+        .then(
+          (h) => {
+            // A chart closed meanwhile has no use for it (and its answer may be gone with it).
+            if (!mounted || !h || !Array.isArray(h.data)) return;
+            // Its clock stamp puts "now" on the server's clock, as the points are.
+            learnServerTime(h.time);
+            addToLine(symbol, h.data, Math.floor(h.time / 1000));
+            setLoads((n) => n + 1);
+          },
+          // Not had (offline, a market gone): the live ticks go on alone.
+          () => undefined,
+        );
+    };
+    load();
+    const off = onReconnect(load);
+    return () => {
+      mounted = false;
+      off();
+    };
+  }, [loadHistory, matchId, symbol]);
 
   useEffect(() => {
     if (!box.current) return;
@@ -240,7 +253,7 @@ export function OptionChart({ symbol, price, tick, seconds }: Props) {
     } else c.timeScale().fitContent();
 
     entries.current = open.map((o) => Number(o.open_price));
-    const last = seen.get(symbol)?.at(-1);
+    const last = lineOf(symbol).at(-1);
     tags.current = [last ? Number(last.price) : NaN, ...entries.current].filter(Number.isFinite);
     if (formatter.current) refreshTickLabels(c, formatter.current);
 
@@ -248,10 +261,15 @@ export function OptionChart({ symbol, price, tick, seconds }: Props) {
     const frame = requestAnimationFrame(() => {
       const entryY: Record<number, number | null> = {};
       for (const o of open) entryY[o.id] = s.priceToCoordinate(Number(o.open_price));
-      setOverlay({ expiryX: c.timeScale().timeToCoordinate(Math.min(expirySec, until) as UTCTimestamp), entryY });
+      const priced = data.filter((d) => 'value' in d);
+      setOverlay({
+        expiryX: c.timeScale().timeToCoordinate(Math.min(expirySec, until) as UTCTimestamp),
+        entryY,
+        drawn: priced.length > 0 ? { from: priced[0].time as number, to: priced[priced.length - 1].time as number } : null,
+      });
     });
     return () => cancelAnimationFrame(frame);
-  }, [symbol, price, sec, until, expirySec, open]);
+  }, [symbol, price, time, loads, sec, until, expirySec, open]);
 
   // The entry lines (title: the countdown) and the entry arrows, as the countdowns tick.
   useEffect(() => {
@@ -268,7 +286,7 @@ export function OptionChart({ symbol, price, tick, seconds }: Props) {
       }
     }
     const points: SeriesMarker<Time>[] = [];
-    const first = seen.get(symbol)?.[0]?.t ?? sec;
+    const first = lineOf(symbol)[0]?.t ?? sec;
     open.forEach((o, i) => {
       const rise = o.type === 1;
       const title = `${rise ? '▲' : '▼'} ${left[i] ?? ''}`;
@@ -295,12 +313,17 @@ export function OptionChart({ symbol, price, tick, seconds }: Props) {
     markers.current?.setMarkers(points.sort((a, b) => (a.time as number) - (b.time as number)));
   }, [symbol, sec, open, countdowns]);
 
-  const hasPrice = (seen.get(symbol)?.length ?? 0) > 0 || Number(price) > 0;
+  const hasPrice = lineOf(symbol).length > 0 || Number(price) > 0;
   const expiryLeft = nearest ? formatCountdown(remainingMs(nearest.expires_at, now)) : t('contract.secondsValue', { count: seconds });
 
   return (
     <div className="ct-ochart-wrap">
-      <div className="ct-ochart" data-testid="ct-chart">
+      <div
+        className="ct-ochart"
+        data-testid="ct-chart"
+        data-from={overlay.drawn?.from ?? ''}
+        data-to={overlay.drawn?.to ?? ''}
+      >
         <div ref={box} className="ct-ochart-canvas" data-testid="ct-chart-canvas" />
         {overlay.expiryX !== null ? (
           <div

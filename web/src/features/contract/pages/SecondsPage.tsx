@@ -201,7 +201,15 @@ export default function SecondsPage() {
     body = (
       <>
         <MarketBar markets={list} current={market} onPick={(m) => setParams({ symbol: m.symbol }, { replace: true })} />
-        <OptionChart key={market.symbol} symbol={market.symbol} price={market.now_price} tick={market.tick} seconds={duration.seconds} />
+        <OptionChart
+          key={market.symbol}
+          matchId={market.match_id}
+          symbol={market.symbol}
+          price={market.now_price}
+          time={market.time}
+          tick={market.tick}
+          seconds={duration.seconds}
+        />
         <div className="card" data-testid="ct-option-form">
           <div className="ct-label">
             <span>{t('contract.duration')}</span>
