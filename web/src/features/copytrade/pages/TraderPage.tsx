@@ -94,9 +94,9 @@ function Overview({ detail }: { detail: TraderDetail }) {
           <TraderAvatar name={trader.name} src={trader.avatar} id={trader.trader_id} size={56} />
           <div className="cp-trader-who">
             <div className="cp-trader-name">
-              <strong className="ellipsis cp-big-name" data-testid="cp-detail-name">
+              <h1 className="ellipsis cp-big-name" data-testid="cp-detail-name">
                 {trader.name}
-              </strong>
+              </h1>
               <TraderTags trader={trader} following={Boolean(detail.my_follow)} />
             </div>
             <span className="hint">
@@ -188,6 +188,9 @@ export default function TraderPage() {
   const detail = useGetTraderDetailQuery({ trader_id: traderId, token }, { skip: !valid });
   const [tab, setTab] = useState<Tab>('positions');
   const unfollow = useUnfollow();
+  // The open positions as listed under the tab (the same query as its first page): the tab counts what it shows,
+  // live, while the overview's figure is as of its computation.
+  const open = useGetLeadTradesQuery({ trader_id: traderId, history: 0, limit: PAGE }, { skip: !valid, pollingInterval: 10_000 });
 
   const data = detail.data;
   const mine = data?.my_follow ?? null;
@@ -205,7 +208,7 @@ export default function TraderPage() {
       <>
         <Overview detail={data} />
         <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} className="ui-tabs" data-testid="cp-detail-tabs">
-          <Tabs.Tab key="positions" title={`${t('copytrade.tabs.positions')} (${data.trader.open_positions})`} />
+          <Tabs.Tab key="positions" title={`${t('copytrade.tabs.positions')} (${open.data?.total ?? data.trader.open_positions})`} />
           <Tabs.Tab key="history" title={t('copytrade.tabs.history')} />
           <Tabs.Tab key="followers" title={t('copytrade.tabs.followerList')} />
         </Tabs>

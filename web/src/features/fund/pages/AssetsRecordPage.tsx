@@ -71,10 +71,10 @@ function CoinRecords() {
           <section className="card funds-coin-card" data-testid="coin-detail">
             <div className="funds-coin-title">
               <CoinIcon src={coin.image} name={coin.name} size={40} />
-              <span className="funds-coin-title-text">
-                <strong>{coin.name}</strong>
+              <div className="funds-coin-title-text">
+                <h1>{coin.name}</h1>
                 <span className="ellipsis">{coin.subName}</span>
-              </span>
+              </div>
               <span className="funds-chip">{t(`fund.accounts.${accountName}`)}</span>
             </div>
             <div className="funds-coin-figures">
