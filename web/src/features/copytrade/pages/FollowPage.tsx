@@ -254,15 +254,17 @@ export default function FollowPage() {
   const detail = useGetTraderDetailQuery({ trader_id: traderId, token }, { skip: !valid });
 
   let body;
-  if (!valid || (isNotFound(detail.error) && !detail.data)) body = <TraderNotFound />;
-  else if (detail.isLoading) body = <LoadingBlock lines={8} />;
-  else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
-  else if (detail.data && editId !== undefined && detail.data.my_follow?.id !== editId)
+  // This trader's terms only, never the last trader's while another loads.
+  const current = detail.currentData;
+  if (!valid || (isNotFound(detail.error) && !current)) body = <TraderNotFound />;
+  else if (detail.isLoading || (!current && detail.isFetching)) body = <LoadingBlock lines={8} />;
+  else if (detail.isError && !current) body = <ErrorState onRetry={detail.refetch} />;
+  else if (current && editId !== undefined && current.my_follow?.id !== editId)
     body = <EmptyState title={t('copytrade.my.emptyCurrent')} />;
-  else if (detail.data) {
+  else if (current) {
     // A trader the user follows already: the form changes that follow (a second one would be refused).
-    const id = editId ?? detail.data.my_follow?.id;
-    body = <FollowForm key={id ?? 'new'} detail={detail.data} editId={id} />;
+    const id = editId ?? current.my_follow?.id;
+    body = <FollowForm key={id ?? 'new'} detail={current} editId={id} />;
   }
 
   return (

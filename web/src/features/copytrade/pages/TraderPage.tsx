@@ -192,7 +192,9 @@ export default function TraderPage() {
   // live, while the overview's figure is as of its computation.
   const open = useGetLeadTradesQuery({ trader_id: traderId, history: 0, limit: PAGE }, { skip: !valid, pollingInterval: 10_000 });
 
-  const data = detail.data;
+  // This trader's figures only: `data` would still hold the last trader's
+  // while another id (one that does not lead, say) is asked for.
+  const data = detail.currentData;
   const mine = data?.my_follow ?? null;
   const follow = () => {
     const route = followRoute(traderId);
@@ -201,7 +203,7 @@ export default function TraderPage() {
 
   let body;
   if (!valid || (isNotFound(detail.error) && !data)) body = <TraderNotFound />;
-  else if (detail.isLoading) body = <LoadingBlock lines={8} />;
+  else if (detail.isLoading || (!data && detail.isFetching)) body = <LoadingBlock lines={8} />;
   else if (detail.isError && !data) body = <ErrorState onRetry={detail.refetch} />;
   else if (data)
     body = (
