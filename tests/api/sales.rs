@@ -272,14 +272,14 @@ async fn dual_orders(app: &Http, token: &str) -> Vec<Value> {
     l.message()["data"].as_array().cloned().unwrap_or_default()
 }
 
-fn product_of<'a>(list: &'a [Value], kind: &str, days: i64) -> &'a Value {
+pub(crate) fn product_of<'a>(list: &'a [Value], kind: &str, days: i64) -> &'a Value {
     list.iter()
         .find(|p| p["kind"] == kind && p["days"] == days)
         .unwrap_or_else(|| panic!("no {kind} {days}d in {list:?}"))
 }
 
 /// Moves product `id` so its sale is over and it matures `in_ms` from now.
-async fn maturing(app: &TestApp, id: i64, in_ms: i64) {
+pub(crate) async fn maturing(app: &TestApp, id: i64, in_ms: i64) {
     let now = bourse::db::now_ms();
     exec(
         &app.state.db,

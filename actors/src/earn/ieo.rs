@@ -52,8 +52,11 @@ impl ProjectActor {
         }
     }
 
+    /// Tells each order's owner its new status and, once per owner, that
+    /// the sale's coins moved (a refund, the cost paid, tokens credited or
+    /// released): what they pay with and the token.
     fn tell_owners(&self, owners: &[(i64, i64)], st: i64) {
-        let events = owners
+        let mut events: Vec<Event> = owners
             .iter()
             .map(|(user, id)| Event::Private {
                 user_id: *user,
@@ -61,6 +64,14 @@ impl ProjectActor {
                 payload: json!({"id": id, "project_id": self.id, "status": st}),
             })
             .collect();
+        if let Some(p) = &self.project {
+            let coins = [p.pay_currency, p.token];
+            events.push(Event::balances(
+                owners
+                    .iter()
+                    .flat_map(|(user, _)| coins.map(|c| (*user, c))),
+            ));
+        }
         self.publish(Event::Many(events));
     }
 
@@ -188,6 +199,10 @@ impl Handler<SubscribeSale> for ProjectActor {
                 act.project = fresh;
             }
             act.changed = true;
+            // The subscriber's other screens see the cost frozen.
+            if let Some(p) = &act.project {
+                act.publish(Event::balance(row.user_id, &[p.pay_currency]));
+            }
             Ok(row)
         })))
     }
