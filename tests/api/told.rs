@@ -17,11 +17,11 @@ use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
 /// One user's private events as a signed-in socket session hears them.
-struct Ears(Arc<Mutex<Vec<Outbound>>>);
+pub(crate) struct Ears(Arc<Mutex<Vec<Outbound>>>);
 
 impl Ears {
     /// A session of `user` in the hub, as a socket with their token makes.
-    async fn of(app: &TestApp, user: i64) -> Ears {
+    pub(crate) async fn of(app: &TestApp, user: i64) -> Ears {
         let heard = Arc::new(Mutex::new(Vec::new()));
         tell(
             &app.state.hub,
@@ -46,13 +46,13 @@ impl Ears {
     }
 
     /// Forgets what was heard: the next wait is for what follows.
-    fn clear(&self) {
+    pub(crate) fn clear(&self) {
         self.0.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
 
     /// The payload of the first `event` whose payload `matches`, waiting up
     /// to five seconds for it.
-    async fn heard(&self, event: &str, matches: impl Fn(&Value) -> bool) -> Value {
+    pub(crate) async fn heard(&self, event: &str, matches: impl Fn(&Value) -> bool) -> Value {
         for _ in 0..250 {
             if let Some((_, p)) = self
                 .all()
@@ -67,7 +67,7 @@ impl Ears {
     }
 
     /// Waits for a `balance` naming `coin`.
-    async fn balance_of(&self, coin: i64) -> Value {
+    pub(crate) async fn balance_of(&self, coin: i64) -> Value {
         self.heard("balance", |p| names(p, coin)).await
     }
 }
