@@ -31,4 +31,5 @@ mod sales;
 mod smtp;
 mod supervision;
 mod texts;
+mod told;
 mod upload;
