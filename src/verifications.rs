@@ -7,6 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Paging;
 use crate::params::Paged;
 use crate::state::AppState;
+use actors::runtime::Event;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -69,18 +70,27 @@ pub async fn review(
     approve: bool,
     reason: &str,
 ) -> ApiResult<()> {
-    let res = sqlx::query(
-        "UPDATE verifications SET state = $1, reason = $2, reviewed_by = $3, reviewed_at = $4 WHERE id = $5 AND state = 1",
+    let status = if approve { 2 } else { 3 };
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "UPDATE verifications SET state = $1, reason = $2, reviewed_by = $3, reviewed_at = $4 WHERE id = $5 AND state = 1
+         RETURNING user_id, level",
     )
-    .bind(if approve { 2 } else { 3 })
+    .bind(status)
     .bind(reason)
     .bind(admin)
     .bind(now_ms())
     .bind(id)
-    .execute(&state.db)
+    .fetch_optional(&state.db)
     .await?;
-    if res.rows_affected() != 1 {
+    let Some((user_id, level)) = row else {
         return Err(ApiError::conflict("err_request_state"));
-    }
+    };
+    // The identity screen (and whatever waits on the level, a withdrawal)
+    // follows the decision without the user coming back to it.
+    state.hub.do_send(Event::Private {
+        user_id,
+        event: "verification",
+        payload: serde_json::json!({ "id": id, "level": level, "status": status }),
+    });
     Ok(())
 }

@@ -165,5 +165,9 @@ pub async fn convert(
         },
     )
     .await?;
+    // The user's other screens and devices see both coins move.
+    state
+        .hub
+        .do_send(actors::runtime::Event::balance(user_id, &[fid, tid]));
     Ok(quote)
 }

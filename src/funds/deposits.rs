@@ -10,6 +10,7 @@ use crate::extract::Paging;
 use crate::params::Paged;
 use crate::state::AppState;
 use actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
+use actors::runtime::Event;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -266,6 +267,17 @@ pub async fn review(
             .map_err(super::post_error)?;
     }
     tx.commit().await?;
+    // The user learns of the decision where they are (Assets, the records)
+    // instead of when they next open a page.
+    let mut told = vec![Event::Private {
+        user_id,
+        event: "deposit",
+        payload: serde_json::json!({ "id": id, "status": new_state }),
+    }];
+    if approve {
+        told.push(Event::balance(user_id, &[cur]));
+    }
+    state.hub.do_send(Event::Many(told));
     Ok(())
 }
 

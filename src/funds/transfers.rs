@@ -76,6 +76,10 @@ pub async fn transfer(state: &AppState, user_id: i64, t: NewTransfer<'_>) -> Api
         },
     )
     .await?;
+    // The user's other screens and devices see both accounts move.
+    state
+        .hub
+        .do_send(actors::runtime::Event::balance(user_id, &[cid]));
     Ok(())
 }
 

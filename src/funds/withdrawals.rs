@@ -13,6 +13,7 @@ use crate::security::verify_password_blocking;
 use crate::state::AppState;
 use actors::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
 use actors::money::from_units;
+use actors::runtime::Event;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -175,6 +176,8 @@ pub async fn request(state: &AppState, who: &Verified, w: NewWithdrawal<'_>) -> 
         return Err(super::post_error(e));
     }
     tx.commit().await?;
+    // The user's other screens and devices see the amount frozen.
+    state.hub.do_send(Event::balance(user_id, &[coin.id]));
     Ok(id)
 }
 
@@ -368,5 +371,15 @@ async fn finish(
         .await
         .map_err(super::post_error)?;
     tx.commit().await?;
+    // Paid, rejected or cancelled, the frozen amount moved: the user's
+    // screens learn it now rather than at their next visit.
+    state.hub.do_send(Event::Many(vec![
+        Event::Private {
+            user_id,
+            event: "withdrawal",
+            payload: serde_json::json!({ "id": id, "status": new_state }),
+        },
+        Event::balance(user_id, &[cur]),
+    ]));
     Ok(())
 }

@@ -57,12 +57,16 @@ pub async fn buy(state: &AppState, user: i64, item: i64) -> ApiResult<catalogue:
     if l.mode != status::FIXED {
         return Err(ApiError::conflict("err_nft_not_on_sale"));
     }
-    store::buy(&state.nft.store()?, &l, user, &state.nft.rules(), now_ms())
+    let artist = store::buy(&state.nft.store()?, &l, user, &state.nft.rules(), now_ms())
         .await
         .map_err(nft_error)?;
     for who in std::iter::once(user).chain(l.seller_id) {
         super::tell_balance(state, who, l.currency);
         super::tell_message(state, who, l.id);
+    }
+    // The artist's linked user was paid the resale's royalty.
+    if let Some(a) = artist.filter(|a| *a != user && Some(*a) != l.seller_id) {
+        super::tell_balance(state, a, l.currency);
     }
     catalogue::card(state, item, Some(user)).await
 }

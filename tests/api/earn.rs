@@ -33,7 +33,12 @@ async fn product(app: &Http, id: &str) -> Value {
     d.message()["product"].clone()
 }
 
-async fn lock(app: &Http, token: &str, id: &str, amount: &str) -> crate::helpers::Answer {
+pub(crate) async fn lock(
+    app: &Http,
+    token: &str,
+    id: &str,
+    amount: &str,
+) -> crate::helpers::Answer {
     app.post(
         "/lh/deposit?lang=en",
         Some(token),
@@ -54,7 +59,7 @@ fn spot(b: (String, String)) -> f64 {
 
 /// Moves the product's days and its orders `days` back in time, as if
 /// that many days had passed; the server learns of it from `then`.
-async fn days_pass(db: &sqlx::AnyPool, product: &str, days: i64) {
+pub(crate) async fn days_pass(db: &sqlx::AnyPool, product: &str, days: i64) {
     let d = days * DAY;
     for sql in [
         format!("UPDATE lock_products SET accrued_through = accrued_through - {d} WHERE id = {product}"),

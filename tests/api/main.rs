@@ -32,4 +32,5 @@ mod sessions;
 mod smtp;
 mod supervision;
 mod texts;
+mod told;
 mod upload;

@@ -8,6 +8,7 @@
 use crate::derivatives::set_index;
 use crate::helpers::{exec, wait_for, Http, TestApp};
 use crate::on_both;
+use crate::told::Ears;
 use ::actors::earn::{ReloadDual, ReloadProject};
 use serde_json::Value;
 
@@ -153,6 +154,13 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
     let made = app.admin_post(&admin, "/ieo/project", &form).await;
     made.assert_ok();
     let id = made.message()["id"].as_i64().unwrap_or_default();
+    // What a's socket is told at each step of the sale.
+    let ears = Ears::of(&app, app.user_id(&a).await).await;
+    let told = |st: i64| {
+        ears.heard("ieo_order", move |p| {
+            p["project_id"] == id && p["status"] == st
+        })
+    };
     let ids = id.to_string();
     app.admin_post(&admin, "/ieo/project", &form)
         .await
@@ -193,6 +201,8 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
         (&Value::from("66.666667"), &Value::from("33.333333"))
     );
     assert_eq!(oa["status"], 1);
+    told(1).await;
+    ears.balance_of(3).await;
     assert!(oa["calculation"]
         .as_str()
         .is_some_and(|c| c.contains("80 × 100 / 120")));
@@ -215,6 +225,8 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
     let oa = &my_sale_orders(&app, &a).await[0];
     assert_eq!(oa["status"], 2);
     assert!(oa["next_release_at"].is_i64());
+    told(2).await;
+    ears.clear();
 
     // A day after the lock: half released; another day: the rest.
     let actor = app
@@ -249,6 +261,9 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
         my_sale_orders(&app, &a).await[0]["status"] == 3
     })
     .await;
+    // Each release told a of the token moved; the last, of the order released.
+    told(3).await;
+    ears.balance_of(4).await;
     let mine = app.get(&format!("/project/detail?id={id}"), Some(&a)).await;
     assert_eq!(mine.message()["mine"]["locked"], "0");
     crate::dust::assert_no_dust(
@@ -272,14 +287,14 @@ async fn dual_orders(app: &Http, token: &str) -> Vec<Value> {
     l.message()["data"].as_array().cloned().unwrap_or_default()
 }
 
-fn product_of<'a>(list: &'a [Value], kind: &str, days: i64) -> &'a Value {
+pub(crate) fn product_of<'a>(list: &'a [Value], kind: &str, days: i64) -> &'a Value {
     list.iter()
         .find(|p| p["kind"] == kind && p["days"] == days)
         .unwrap_or_else(|| panic!("no {kind} {days}d in {list:?}"))
 }
 
 /// Moves product `id` so its sale is over and it matures `in_ms` from now.
-async fn maturing(app: &TestApp, id: i64, in_ms: i64) {
+pub(crate) async fn maturing(app: &TestApp, id: i64, in_ms: i64) {
     let now = bourse::db::now_ms();
     exec(
         &app.state.db,

@@ -425,3 +425,23 @@ test('a socket ends with its token: session_ended expired', async () => {
   assert.ok(lived >= 2500 && lived < 5000, `the socket lived ${lived} ms of a 3 s token`);
   assert.equal(s.active, false);
 });
+
+test("an admin's deposit approval reaches the user's socket as balance within 2 s", async () => {
+  const token = await newUser();
+  const voucher = await upload(token);
+  const deposit = await call('/wallet/charge_req', { token, form: { currency: '3', amount: '25', voucher } });
+  const s = connect(token);
+  await next(s, 'connect', 5000);
+  // A round trip through the hub makes sure the socket is in its user's room.
+  s.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  await next(s, 'market_depth', 5000);
+  const status = next(s, 'deposit', 2000, (p) => p.id === deposit.id);
+  const balance = next(s, 'balance', 2000, (p) => p.currencies.includes(3));
+  await admin('/deposits/approve', { id: String(deposit.id) });
+  const [told, moved] = await Promise.all([status, balance]);
+  assert.equal(told.status, 1);
+  assert.deepEqual(moved.currencies, [3]);
+  // Told after the commit: the balance asked now is the credited one.
+  const detail = await call('/wallet/detail', { token, form: { currency: '3', type: '2' } });
+  assert.equal(detail.available, '25');
+});

@@ -108,7 +108,12 @@ async function listAndPageAgree(lang, traderId) {
 async function notFoundPages(lang) {
   for (const route of [ROUTES.trader, '/pages/follow/trader', ROUTES.follow, `${ROUTES.trader}?trader_id=987654321`]) {
     await page.goto(app(route));
-    await tid('cp-not-found').waitFor();
+    await page.waitForFunction((r) => location.hash === `#${r}`, route, { timeout: 5000 }).catch(async () => {
+      throw new Error(`the address stayed ${await page.evaluate(() => location.hash)} after going to ${route}`);
+    });
+    await tid('cp-not-found').waitFor({ timeout: 5000 }).catch(async () => {
+      throw new Error(`${await page.evaluate(() => location.hash)} shows no "not found"`);
+    });
     const said = (await tid('cp-not-found').innerText()).trim();
     check(said.includes(L[lang].notFound) && !said.includes(L[lang].empty), `${route} says "${L[lang].notFound}" (got "${said}")`);
   }

@@ -8,7 +8,8 @@
 // The demo user (funded with 10000 USDT and 1 BTC on spot; other scripts may
 // have used it since, so the checks count from its ledger) deposits 100 USDT
 // with a voucher, which the admin approves (through the API here: the review
-// desk itself is funds-desk.mjs), sees the 100 USDT credited, moves 50 USDT to
+// desk itself is funds-desk.mjs) while Assets is open, sees the 100 USDT
+// credited there within 2 s without a reload, moves 50 USDT to
 // futures and converts USDT to BTC. Screenshots of every screen go to
 // ARTIFACTS_DIR, then these screens are checked for overflow in all nine
 // languages. Exits non-zero on any failure.
@@ -35,7 +36,8 @@ import {
   waitForRoute,
   zh,
 } from './lib/funds.mjs';
-import { app, check, run, step } from './lib/harness.mjs';
+import { app, check, routeOf, run, step } from './lib/harness.mjs';
+import { watchLive } from './lib/live.mjs';
 import { voucherPng } from './lib/png.mjs';
 
 /** The pages about one coin, what shows each has loaded for a coin, and the query it keeps. */
@@ -48,6 +50,7 @@ const COIN_PAGES = [
 
 await run('funds-assets', async (open) => {
   const user = await open('user');
+  const live = watchLive(user);
   /** Balances when the run started (other scripts may have used the demo user before). */
   const start = { usdt: '0', btc: '0', futures: '0' };
 
@@ -185,11 +188,28 @@ await run('funds-assets', async (open) => {
     check(log.data[0].amount === '100', `the request is for 100 (got ${log.data[0].amount})`);
   });
 
-  await step('once the admin approves it, the demo user sees the 100 USDT credited and the deposit completed', async () => {
-    await approve('deposits', depositId);
+  await step('with Assets open, the admin approves it: within 2 s, without a reload, Assets shows the 100 USDT credited', async () => {
     await assetsTab(user, 'crypto');
-    await expectAmount(user, '[data-testid="asset-USDT-available"]', shown(addDec(start.usdt, '100'), 'USDT'), 'USDT available (+100)');
+    // The app started on Assets (as a person coming back to it would): the
+    // only live connection is the one this screen opens, none left by another.
+    const since = Date.now();
+    await user.reload();
+    await expectAmount(user, '[data-testid="asset-USDT-available"]', shown(start.usdt, 'USDT'), 'USDT available before the review');
+    await live.connected({ since });
+    // Gone after a reload: the figure must change on the page as it is.
+    await user.evaluate(() => {
+      window.__assetsStayed = true;
+    });
+    await approve('deposits', depositId);
+    await expectAmount(user, '[data-testid="asset-USDT-available"]', shown(addDec(start.usdt, '100'), 'USDT'), 'USDT available (+100) within 2 s', {
+      timeout: 2000,
+    });
+    check(await user.evaluate(() => window.__assetsStayed === true), 'Assets was not reloaded');
+    check(routeOf(user) === '/pages/fund/assets', `Assets stayed open (at ${routeOf(user)})`);
     await shot(user, 'assets-after-deposit');
+  });
+
+  await step('the deposit records show it completed', async () => {
     await user.goto(app('/pages/fund/receive_record'));
     const item = user.locator('[data-testid="deposit-item"]').first();
     await item.waitFor();

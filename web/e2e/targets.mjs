@@ -25,11 +25,15 @@
 // measured without being listed here, and a page left out is in NOT_MEASURED
 // with its reason. Languages:
 // zh and en by default (TARGET_LANGS=zh,en,th to add more). Screenshots of
-// each screen go to ARTIFACTS_DIR. Exits non-zero on any failure.
+// each screen go to ARTIFACTS_DIR. Each screen, as measured, is then checked
+// by axe-core against WCAG 2.1 A and AA (contrast, names of controls and
+// fields, ARIA as allowed; lib/axe.mjs), each violation named with its
+// elements. Exits non-zero on any failure.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, ARTIFACTS, BASE, run, step } from './lib/harness.mjs';
+import { axeViolations } from './lib/axe.mjs';
 import { settle } from './lib/page.mjs';
 
 const LANGS = (process.env.TARGET_LANGS || 'zh,en').split(',');
@@ -69,6 +73,13 @@ const SCREENS = [
   ['nft-mine', '/pages/nft/mine', ['[data-testid="nft-my-items"], .ui-empty']],
   ['nft-messages', '/pages/nft/mine?tab=messages', ['[data-testid="nft-messages"], .ui-empty']],
 ];
+
+/**
+ * What axe leaves out, each with its reason: antd-mobile's Stepper (the
+ * contract's lots) puts aria-value* on its input's wrapper and takes no name
+ * for its input, neither of which the app can change.
+ */
+const AXE_EXCLUDE = ['.adm-stepper'];
 
 /** Pages not measured, each with its reason. */
 const NOT_MEASURED = {
@@ -275,6 +286,8 @@ await run(
     for (const lang of LANGS) {
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       for (const [name, route, ready] of SCREENS) {
+        /** What axe found on the screen as it showed (null until it showed). */
+        let violations = null;
         await step(`${name} (${lang}): every clickable element is at least ${MIN}×${MIN}`, async () => {
           await page.goto(app(route));
           await page.reload();
@@ -289,11 +302,17 @@ await run(
           await page.locator('.adm-toast-mask').waitFor({ state: 'hidden', timeout: 4000 }).catch(() => undefined);
           await settle(page);
           await page.screenshot({ path: join(ARTIFACTS, `targets-${lang}-${name}.png`), fullPage: true });
+          // Read before the measure, which scrolls each target into view.
+          violations = await axeViolations(page, { exclude: AXE_EXCLUDE });
           const small = await page.evaluate(smallTargets, MIN);
           if (small.length > 0) {
             const line = (s) => `    ${s.size}  ${s.what}${s.covered ? `  — its box is covered by ${s.covered}` : ''}`;
             throw new Error(`${small.length} too small:\n${small.map(line).join('\n')}`);
           }
+        }, keepGoing);
+        await step(`${name} (${lang}): no WCAG 2.1 A/AA violation (axe)`, async () => {
+          if (violations === null) throw new Error('the screen did not show');
+          if (violations.length > 0) throw new Error(`${violations.length} rules broken:\n${violations.map((v) => `    ${v}`).join('\n')}`);
         }, keepGoing);
       }
     }

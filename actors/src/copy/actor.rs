@@ -86,6 +86,17 @@ impl CopyTraderActor {
         }
     }
 
+    /// Tells the followers who paid a profit share (follower, amount) and
+    /// the trader who received it that their contract accounts moved.
+    fn tell_shares(&self, paid: &[(i64, i64)]) {
+        let payers: Vec<i64> = paid.iter().filter(|p| p.1 > 0).map(|p| p.0).collect();
+        if !payers.is_empty() {
+            let quote = self.quote;
+            let told = payers.into_iter().chain([self.trader]);
+            self.publish(Event::balances(told.map(|u| (u, quote))));
+        }
+    }
+
     fn seen(&self) {
         if let Some(m) = &self.meter {
             m.seen();
@@ -336,13 +347,14 @@ impl Handler<Cancel> for CopyTraderActor {
             }
             store::end_follow(&db, f.id, m.reason, now).await?;
             let day = now.div_euclid(DAY_MS);
-            store::settle_share(&db, f.id, share, quote, day, now).await?;
-            store::follow_row(&db, f.id)
+            let paid = store::settle_share(&db, f.id, share, quote, day, now).await?;
+            let row = store::follow_row(&db, f.id)
                 .await?
-                .ok_or(MarketError::NotFound)
+                .ok_or(MarketError::NotFound)?;
+            Ok((row, paid))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
-            let row = res?;
+            let (row, paid) = res?;
             act.follows.retain(|x| x.id != row.id);
             act.followers_changed = true;
             act.publish(Event::Private {
@@ -350,6 +362,7 @@ impl Handler<Cancel> for CopyTraderActor {
                 event: "follow_ended",
                 payload: json!({"id": row.id, "trader_id": row.trader_id, "reason": m.reason}),
             });
+            act.tell_shares(&[(row.user_id, paid)]);
             Ok(row)
         })))
     }
@@ -504,10 +517,11 @@ impl Handler<Settle> for CopyTraderActor {
                     Vec::new()
                 }
             };
-            let mut fresh = Vec::new();
+            let (mut fresh, mut paid) = (Vec::new(), Vec::new());
             for f in due {
                 match store::settle_share(&db, f.id, share, quote, today, now).await {
-                    Ok(_) => {
+                    Ok(amount) => {
+                        paid.push((f.user_id, amount));
                         if let Ok(Some(f)) = store::follow_row(&db, f.id).await {
                             fresh.push(f);
                         }
@@ -515,15 +529,18 @@ impl Handler<Settle> for CopyTraderActor {
                     Err(e) => log::warn!("follow {}: share not settled: {e:?}", f.id),
                 }
             }
-            fresh
+            (fresh, paid)
         };
-        AtomicResponse::new(Box::pin(fut.into_actor(self).map(|fresh, act, _| {
-            for f in fresh {
-                if let Some(slot) = act.follows.iter_mut().find(|x| x.id == f.id) {
-                    *slot = f;
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(
+            |(fresh, paid), act, _| {
+                act.tell_shares(&paid);
+                for f in fresh {
+                    if let Some(slot) = act.follows.iter_mut().find(|x| x.id == f.id) {
+                        *slot = f;
+                    }
                 }
-            }
-        })))
+            },
+        )))
     }
 }
 

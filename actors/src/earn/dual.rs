@@ -200,8 +200,9 @@ async fn buy(
 /// Settles every purchased order at maturity in one transaction: the
 /// invested amount goes to the house, the payout comes from it (settled on
 /// the samples' average), or, without a sample, the principal returns and
-/// the order fails with the reason. Answers the owners told.
-async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<(i64, i64)>, MarketError> {
+/// the order fails with the reason. Answers each settled order as its
+/// owner is told of it.
+async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<Settled>, MarketError> {
     let prices: Vec<i64> = samples(db, p.id).await?.into_iter().map(|s| s.1).collect();
     let price = engine::average(&prices);
     let orders: Vec<DualOrderRow> = sqlx::query_as(&format!(
@@ -221,11 +222,18 @@ async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<(i64, i64)>, Ma
     let cur = p.invest_currency();
     // (holder, account, currency) -> net change: one posting per row.
     let mut net: BTreeMap<(i64, i64, i64), i64> = BTreeMap::new();
+    let mut settled = Vec::with_capacity(orders.len());
     for o in &orders {
         *net.entry((o.user_id, account::DUAL, cur)).or_default() -= o.amount;
         match price {
             Some(settlement) => {
                 let (pc, pv) = p.payout(engine::settle(&p.terms(o.amount), settlement));
+                settled.push(Settled {
+                    user: o.user_id,
+                    order: o.id,
+                    status: status::COMPLETED,
+                    coins: [cur, pc],
+                });
                 *net.entry((0, SystemAccount::Dual as i64, cur)).or_default() += o.amount;
                 *net.entry((0, SystemAccount::Dual as i64, pc)).or_default() -= pv;
                 *net.entry((o.user_id, account::CHANGE, pc)).or_default() += pv;
@@ -238,6 +246,12 @@ async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<(i64, i64)>, Ma
                     .await?;
             }
             None => {
+                settled.push(Settled {
+                    user: o.user_id,
+                    order: o.id,
+                    status: status::FAILED,
+                    coins: [cur, cur],
+                });
                 *net.entry((o.user_id, account::CHANGE, cur)).or_default() += o.amount;
                 sqlx::query("UPDATE dual_orders SET status = 3, payout_currency = $1, payout = $2, reason = 'err_dual_no_index', settled_at = $3 WHERE id = $4")
                     .bind(cur)
@@ -273,7 +287,34 @@ async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<(i64, i64)>, Ma
             .map_err(ledger_err)?;
     }
     tx.commit().await?;
-    Ok(orders.iter().map(|o| (o.user_id, o.id)).collect())
+    Ok(settled)
+}
+
+/// One order of a settlement, as its owner is told: the order's new status
+/// and the coins whose balances moved (what was invested, what was paid).
+struct Settled {
+    user: i64,
+    order: i64,
+    status: i64,
+    coins: [i64; 2],
+}
+
+impl Settled {
+    /// Each order's `dual_order`, then one `balance` per owner.
+    fn events(list: &[Settled], product: i64) -> Event {
+        let mut events: Vec<Event> = list
+            .iter()
+            .map(|s| Event::Private {
+                user_id: s.user,
+                event: "dual_order",
+                payload: json!({"id": s.order, "product_id": product, "status": s.status}),
+            })
+            .collect();
+        events.push(Event::balances(
+            list.iter().flat_map(|s| s.coins.map(|c| (s.user, c))),
+        ));
+        Event::Many(events)
+    }
 }
 
 pub struct DualActor {
@@ -407,6 +448,10 @@ impl Handler<BuyDual> for DualActor {
             let (row, fresh) = res?;
             act.product = fresh;
             act.changed = true;
+            // The buyer's other screens see the amount leave spot.
+            if let Some(p) = &act.product {
+                act.publish(Event::balance(row.user_id, &[p.invest_currency()]));
+            }
             Ok(row)
         })))
     }
@@ -488,28 +533,22 @@ impl Handler<Tick> for DualActor {
             tx.commit().await?;
             Ok((Vec::new(), index > 0, product(&db, p.id).await?))
         };
-        AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| match res {
-            Ok((owners, sampled, fresh)) => {
-                if sampled {
-                    act.samples += 1;
-                    act.last_sample = now;
+        AtomicResponse::new(Box::pin(fut.into_actor(self).map(
+            move |res, act, _| match res {
+                Ok((owners, sampled, fresh)) => {
+                    if sampled {
+                        act.samples += 1;
+                        act.last_sample = now;
+                    }
+                    act.product = fresh;
+                    act.changed = true;
+                    if !owners.is_empty() {
+                        act.publish(Settled::events(&owners, act.id));
+                    }
                 }
-                act.product = fresh;
-                act.changed = true;
-                if !owners.is_empty() {
-                    let events = owners
-                        .iter()
-                        .map(|(user, id)| Event::Private {
-                            user_id: *user,
-                            event: "dual_order",
-                            payload: json!({"id": id, "product_id": act.id, "status": status::COMPLETED}),
-                        })
-                        .collect();
-                    act.publish(Event::Many(events));
-                }
-            }
-            Err(e) => log::warn!("dual product {}: {e:?}", act.id),
-        })))
+                Err(e) => log::warn!("dual product {}: {e:?}", act.id),
+            },
+        )))
     }
 }
 

@@ -52,15 +52,26 @@ impl ProjectActor {
         }
     }
 
-    fn tell_owners(&self, owners: &[(i64, i64)], st: i64) {
-        let events = owners
+    /// Tells each order's owner its new status and, once per owner, that
+    /// the sale's coins moved (a refund, the cost paid, tokens credited or
+    /// released): what they pay with and the token.
+    fn tell_owners(&self, owners: &[store::Told]) {
+        let mut events: Vec<Event> = owners
             .iter()
-            .map(|(user, id)| Event::Private {
+            .map(|(user, id, st)| Event::Private {
                 user_id: *user,
                 event: "ieo_order",
                 payload: json!({"id": id, "project_id": self.id, "status": st}),
             })
             .collect();
+        if let Some(p) = &self.project {
+            let coins = [p.pay_currency, p.token];
+            events.push(Event::balances(
+                owners
+                    .iter()
+                    .flat_map(|(user, ..)| coins.map(|c| (*user, c))),
+            ));
+        }
         self.publish(Event::Many(events));
     }
 
@@ -188,6 +199,10 @@ impl Handler<SubscribeSale> for ProjectActor {
                 act.project = fresh;
             }
             act.changed = true;
+            // The subscriber's other screens see the cost frozen.
+            if let Some(p) = &act.project {
+                act.publish(Event::balance(row.user_id, &[p.pay_currency]));
+            }
             Ok(row)
         })))
     }
@@ -232,7 +247,7 @@ impl Handler<Credit> for ProjectActor {
             let (owners, fresh) = res?;
             act.project = fresh;
             act.changed = true;
-            act.tell_owners(&owners, status::HELD);
+            act.tell_owners(&owners);
             ctx.notify(Tick);
             Ok(())
         })))
@@ -248,24 +263,24 @@ impl Handler<Tick> for ProjectActor {
         };
         let db = self.db.clone();
         let fut = async move {
-            let (owners, st) = match step {
+            let owners = match step {
                 Step::Open(to) => {
                     store::set_status(&db, p.id, to).await?;
-                    (Vec::new(), to)
+                    Vec::new()
                 }
-                Step::Allocate => (store::allocate(&db, &p).await?, status::ALLOCATED),
-                Step::Release(cycles) => (store::release(&db, &p, cycles).await?, status::HELD),
+                Step::Allocate => store::allocate(&db, &p).await?,
+                Step::Release(cycles) => store::release(&db, &p, cycles).await?,
             };
             let fresh = store::project(&db, p.id).await?;
-            Ok::<_, MarketError>((owners, st, fresh))
+            Ok::<_, MarketError>((owners, fresh))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
             |res, act, ctx| match res {
-                Ok((owners, st, fresh)) => {
+                Ok((owners, fresh)) => {
                     act.project = fresh;
                     act.changed = true;
                     if !owners.is_empty() {
-                        act.tell_owners(&owners, st);
+                        act.tell_owners(&owners);
                     }
                     ctx.notify(Tick);
                 }

@@ -10,6 +10,9 @@ use crate::market::deriv::ledger_err;
 use crate::sql::{Store, WriteTx};
 use std::collections::BTreeMap;
 
+/// An order a step changed, as its owner is told: (owner, order, its new status).
+pub type Told = (i64, i64, i64);
+
 /// Project and order states.
 pub mod status {
     pub const WARM_UP: i64 = 0;
@@ -268,7 +271,7 @@ async fn post_step(
 /// (`engine::allocate`), the cost of what it got, and the rest of its
 /// frozen cost back to its owner's available balance, in one transaction.
 /// Answers the users told.
-pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<(i64, i64)>, MarketError> {
+pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, MarketError> {
     let list = orders_in(db, p.id, status::SUBSCRIBED).await?;
     let asked: Vec<i64> = list.iter().map(|o| o.amount).collect();
     let granted = p.allocate(&asked);
@@ -312,14 +315,17 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<(i64, i64)>, Mar
     )
     .await?;
     tx.commit().await?;
-    Ok(list.iter().map(|o| (o.user_id, o.id)).collect())
+    Ok(list
+        .iter()
+        .map(|o| (o.user_id, o.id, status::ALLOCATED))
+        .collect())
 }
 
 /// Credits an allocated sale after the platform's review: each buyer's
 /// paid cost leaves their frozen balance for the sale's account, and the
 /// tokens they got leave the sale's account for their launchpad account,
 /// locked until released.
-pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<(i64, i64)>, MarketError> {
+pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<Told>, MarketError> {
     let list = orders_in(db, p.id, status::ALLOCATED).await?;
     let guard = format!(
         "UPDATE ieo_projects SET status = 3, credited_at = {now} WHERE id = {} AND status = 2",
@@ -382,17 +388,16 @@ pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<(i64, i6
     )
     .await?;
     tx.commit().await?;
-    Ok(list.iter().map(|o| (o.user_id, o.id)).collect())
+    Ok(list
+        .iter()
+        .map(|o| (o.user_id, o.id, status::HELD))
+        .collect())
 }
 
 /// Applies the releases due at `now` (`cycles` of them done in all): each
 /// order's tokens released so far (`engine::released`) move from the
 /// launchpad account to the spot account, in one operation per release.
-pub async fn release(
-    db: &Store,
-    p: &ProjectRow,
-    cycles: i64,
-) -> Result<Vec<(i64, i64)>, MarketError> {
+pub async fn release(db: &Store, p: &ProjectRow, cycles: i64) -> Result<Vec<Told>, MarketError> {
     let list = orders_in(db, p.id, status::HELD).await?;
     let guard = format!(
         "UPDATE ieo_projects SET released_cycles = {cycles} WHERE id = {} AND status = 3 AND released_cycles = {}",
@@ -402,6 +407,7 @@ pub async fn release(
         return Ok(Vec::new());
     };
     let mut per_user: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut told = Vec::new();
     for o in &list {
         let allocated = o.allocated.unwrap_or(0);
         let target = p.released_after(allocated, cycles);
@@ -410,13 +416,15 @@ pub async fn release(
             continue;
         }
         *per_user.entry(o.user_id).or_default() += delta;
+        let st = if target >= allocated {
+            status::RELEASED
+        } else {
+            status::HELD
+        };
+        told.push((o.user_id, o.id, st));
         sqlx::query("UPDATE ieo_orders SET released = $1, status = $2 WHERE id = $3")
             .bind(target)
-            .bind(if target >= allocated {
-                status::RELEASED
-            } else {
-                status::HELD
-            })
+            .bind(st)
             .bind(o.id)
             .execute(&mut *tx)
             .await?;
@@ -433,5 +441,5 @@ pub async fn release(
     let key = format!("ieo_release:{}:{cycles}", p.id);
     post_step(&mut tx, p, "ieo_release", key, postings).await?;
     tx.commit().await?;
-    Ok(list.iter().map(|o| (o.user_id, o.id)).collect())
+    Ok(told)
 }

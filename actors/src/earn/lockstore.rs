@@ -56,6 +56,10 @@ impl ProductRow {
     }
 }
 
+/// The `status` of an order paid its last day and its principal returned
+/// (0 is open, 1 redeemed early).
+pub const MATURED: i64 = 2;
+
 /// A `lock_orders` row.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
@@ -529,7 +533,7 @@ pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, Mar
     if !a.matured.is_empty() {
         db.execute(
             &format!(
-                "UPDATE lock_orders SET status = 2, ended_at = {at}, returned = amount
+                "UPDATE lock_orders SET status = {MATURED}, ended_at = {at}, returned = amount
                  WHERE product_id = {id} AND status = 0 AND matures_at <= {at}",
                 id = p.id,
                 at = a.at

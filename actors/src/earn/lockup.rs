@@ -221,6 +221,8 @@ impl Handler<Subscribe> for LockupActor {
             });
             act.reserve = reserve;
             act.changed = true;
+            // The holder's other screens see the principal leave spot.
+            act.publish(Event::balance(row.user_id, &[row.currency]));
             Ok(row)
         })))
     }
@@ -258,6 +260,10 @@ impl Handler<Redeem> for LockupActor {
             act.remove(row.id);
             act.reserve = reserve;
             act.changed = true;
+            act.publish(Event::Many(vec![
+                order_event(&row, act.id),
+                Event::balance(row.user_id, &[row.currency]),
+            ]));
             Ok(row)
         })))
     }
@@ -351,6 +357,7 @@ impl Handler<Accrue> for LockupActor {
             return AtomicResponse::new(Box::pin(actix::fut::ready(())));
         }
         let started = std::time::Instant::now();
+        let currency = p.currency;
         let (db, orders, users) = (
             self.db.clone(),
             std::mem::take(&mut self.orders),
@@ -389,6 +396,7 @@ impl Handler<Accrue> for LockupActor {
                                 "at": a.at,
                             }),
                         });
+                        act.publish(told(&a, act.id, currency));
                         ctx.notify(Accrue);
                     } else {
                         // The database is past this accrual (it moved on
@@ -409,6 +417,37 @@ impl Handler<Accrue> for LockupActor {
             },
         )))
     }
+}
+
+/// An order's `lock_order` event: its owner's records follow a redemption
+/// or a maturity where they are.
+fn order_event(row: &OrderRow, product: i64) -> Event {
+    Event::Private {
+        user_id: row.user_id,
+        event: "lock_order",
+        payload: json!({"id": row.id, "product_id": product, "status": row.status}),
+    }
+}
+
+/// What an accrual tells the holders: each matured order's `lock_order`
+/// (status 2), then one `balance` per holder paid a yield or a principal.
+fn told(a: &Accrual, product: i64, currency: i64) -> Event {
+    let mut events: Vec<Event> = a
+        .matured
+        .iter()
+        .map(|m| Event::Private {
+            user_id: m.user,
+            event: "lock_order",
+            payload: json!({"id": m.order, "product_id": product, "status": store::MATURED}),
+        })
+        .collect();
+    events.push(Event::balances(
+        a.yields
+            .iter()
+            .chain(&a.matured)
+            .map(|paid| (paid.user, currency)),
+    ));
+    Event::Many(events)
 }
 
 /// Basis points as a percent with two decimals.

@@ -356,6 +356,12 @@ impl Handler<Overnight> for ContractActor {
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
             move |res, act, ctx| match res {
                 Ok((changed, closed)) => {
+                    // Every holder charged sees the fee leave their margin.
+                    let charged = changed
+                        .iter()
+                        .map(|p| p.user)
+                        .chain(closed.iter().map(|c| c.0));
+                    act.publish(Event::balances(charged.map(|u| (u, act.spec.quote))));
                     {
                         let d = &mut act.state;
                         for p in changed {

@@ -400,17 +400,21 @@ impl Handler<PayWon> for AuctionActor {
         };
         let (db, rules) = (self.db.clone(), self.rules);
         let fut = async move {
-            store::pay(&db, &l, &p, m.user, &rules, now_ms()).await?;
-            Ok::<_, MarketError>(store::auction(&db, l.id).await?)
+            let artist = store::pay(&db, &l, &p, m.user, &rules, now_ms()).await?;
+            Ok::<_, MarketError>((store::auction(&db, l.id).await?, artist))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, ctx| {
-            let fresh = res?;
+            let (fresh, artist) = res?;
             if let Some(a) = fresh {
                 let seller = a.listing.seller_id;
                 let currency = a.listing.currency;
                 act.auction = Some(a);
                 let mut users = vec![m.user];
                 users.extend(seller);
+                // The artist's linked user was paid the resale's royalty.
+                if let Some(a) = artist.filter(|a| !users.contains(a)) {
+                    users.push(a);
+                }
                 act.tell(&Touched { users }, currency);
             }
             act.set_floor();

@@ -6,7 +6,7 @@
 //! that fell due while the server was down is taken once.
 
 use super::engine::{self, Bid, Outcome};
-use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
+use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount, SYSTEM};
 use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
 use crate::sql::{Store, WriteTx};
@@ -259,7 +259,8 @@ pub fn rounded_split(currency: i64, price: i64, resale: bool, rules: &Rules) -> 
 /// Moves the item to `buyer` at `price`, `from_escrow` of it from the
 /// buyer's deposit and the rest from spot; the seller, the artist (its
 /// linked user, or the royalties account holding it for them) and the
-/// platform paid their parts, all in `tx`.
+/// platform paid their parts, all in `tx`. Answers the artist's linked
+/// user when a royalty was paid to them, who is told with buyer and seller.
 async fn settle_sale(
     tx: &mut WriteTx,
     l: &ListingRow,
@@ -268,7 +269,7 @@ async fn settle_sale(
     from_escrow: i64,
     rules: &Rules,
     now: i64,
-) -> Result<(), MarketError> {
+) -> Result<Option<i64>, MarketError> {
     let split = rounded_split(l.currency, price, l.resale(), rules);
     let mut postings = vec![
         spot(buyer, l.currency, -(price - from_escrow)),
@@ -282,7 +283,12 @@ async fn settle_sale(
     let mut ops = vec![op(format!("nft_sale:{}", l.id), "nft_sale", l.id, postings)];
     // Paid on to the artist's linked user in this transaction, or held for
     // the artist (`royalties`).
-    ops.extend(super::royalties::royalty(tx, l, split.royalty).await?);
+    let royalty = super::royalties::royalty(tx, l, split.royalty).await?;
+    let artist = royalty
+        .as_ref()
+        .and_then(|o| o.postings.iter().find(|p| p.holder != SYSTEM))
+        .map(|p| p.holder);
+    ops.extend(royalty);
     post(tx, &ops).await?;
     sqlx::query("UPDATE nft_listings SET status = $1, buyer_id = $2, sold_price = $3, sold_at = $4, royalty = $5, fee = $6 WHERE id = $7")
         .bind(status::SOLD)
@@ -304,18 +310,19 @@ async fn settle_sale(
     if let Some(seller) = l.seller_id {
         message(tx, seller, "sold", l, Some(split.seller), now).await?;
     }
-    Ok(())
+    Ok(artist)
 }
 
 /// Buys a fixed-price listing: taken by the first buyer only (the guard is
-/// the listing still on sale, inside its times).
+/// the listing still on sale, inside its times). Answers the artist's
+/// linked user paid a royalty, if one was.
 pub async fn buy(
     db: &Store,
     l: &ListingRow,
     buyer: i64,
     rules: &Rules,
     now: i64,
-) -> Result<(), MarketError> {
+) -> Result<Option<i64>, MarketError> {
     if l.seller_id == Some(buyer) {
         return Err(MarketError::Invalid("err_nft_own_item"));
     }
@@ -330,9 +337,9 @@ pub async fn buy(
         .begin_if(&guard)
         .await?
         .ok_or(MarketError::Invalid("err_nft_not_on_sale"))?;
-    settle_sale(&mut tx, l, buyer, l.price, 0, rules, now).await?;
+    let artist = settle_sale(&mut tx, l, buyer, l.price, 0, rules, now).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(artist)
 }
 
 /// Joins an auction: its deposit from spot to the NFT escrow.
@@ -576,7 +583,8 @@ pub async fn expire(
 }
 
 /// The winner (or the runner-up offered it) pays before the deadline: the
-/// price less the deposit from spot, the deposit applied.
+/// price less the deposit from spot, the deposit applied. Answers the
+/// artist's linked user paid a royalty, if one was.
 pub async fn pay(
     db: &Store,
     l: &ListingRow,
@@ -584,7 +592,7 @@ pub async fn pay(
     user: i64,
     rules: &Rules,
     now: i64,
-) -> Result<(), MarketError> {
+) -> Result<Option<i64>, MarketError> {
     let guard = format!(
         "UPDATE nft_payments SET status = {}, paid_at = {now} WHERE id = {} AND user_id = {user} AND status = {} AND due_at > {now}",
         status::PAID,
@@ -595,7 +603,7 @@ pub async fn pay(
         .begin_if(&guard)
         .await?
         .ok_or(MarketError::Invalid("err_nft_payment_closed"))?;
-    settle_sale(&mut tx, l, user, p.price, p.deposit, rules, now).await?;
+    let artist = settle_sale(&mut tx, l, user, p.price, p.deposit, rules, now).await?;
     if p.deposit > 0 {
         sqlx::query("UPDATE nft_deposits SET status = $1 WHERE listing_id = $2 AND user_id = $3 AND status = $4")
             .bind(status::APPLIED)
@@ -606,5 +614,5 @@ pub async fn pay(
             .await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(artist)
 }

@@ -2,6 +2,7 @@
 
 use actix::Message;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// What an actor tells sockets after a commit; the socket hub fans it out (and
 /// hands it to the other nodes through Redis).
@@ -28,6 +29,38 @@ pub enum Event {
     /// Several of the above, in order: what one commit did, sent as one message
     /// so the hub's thread is woken once per batch instead of once per event.
     Many(Vec<Event>),
+}
+
+impl Event {
+    /// A user's `balance` event: the client refetches these coins' balances.
+    /// Every product that moves a user's money after its commit sends it, so
+    /// a screen showing a balance is never left with an old one.
+    pub fn balance(user_id: i64, currencies: &[i64]) -> Event {
+        let mut coins = currencies.to_vec();
+        coins.sort_unstable();
+        coins.dedup();
+        Event::Private {
+            user_id,
+            event: "balance",
+            payload: serde_json::json!({ "currencies": coins }),
+        }
+    }
+
+    /// One `balance` event per user of `moved` (user, coin) pairs, each
+    /// naming that user's coins once: a step that pays many orders of one
+    /// holder tells the holder once.
+    pub fn balances(moved: impl IntoIterator<Item = (i64, i64)>) -> Event {
+        let mut per_user: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+        for (user, coin) in moved {
+            per_user.entry(user).or_default().push(coin);
+        }
+        Event::Many(
+            per_user
+                .into_iter()
+                .map(|(user, coins)| Event::balance(user, &coins))
+                .collect(),
+        )
+    }
 }
 
 /// A public channel sockets subscribe to with
@@ -69,6 +102,32 @@ mod tests {
 
     fn period(s: &str) -> Option<&'static str> {
         ["1min", "1day"].into_iter().find(|p| *p == s)
+    }
+
+    fn private(e: &Event) -> (i64, &'static str, Value) {
+        match e {
+            Event::Private {
+                user_id,
+                event,
+                payload,
+            } => (*user_id, *event, payload.clone()),
+            other => panic!("not private: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn balances_tell_each_user_once_with_each_coin_once() {
+        let Event::Many(events) = Event::balances([(7, 3), (5, 1), (7, 1), (7, 3)]) else {
+            panic!("a batch");
+        };
+        let told: Vec<_> = events.iter().map(private).collect();
+        assert_eq!(
+            told,
+            vec![
+                (5, "balance", serde_json::json!({"currencies": [1]})),
+                (7, "balance", serde_json::json!({"currencies": [1, 3]})),
+            ]
+        );
     }
 
     #[test]

@@ -129,12 +129,16 @@ export async function scrollListTo(page, rows, target) {
   await target.scrollIntoViewIfNeeded();
 }
 
-/** Waits until an amount shows `expected` (cached figures are refreshed after a moment). */
-export async function expectAmount(page, selector, expected, what) {
+/**
+ * Waits until an amount shows `expected` (cached figures are refreshed after a
+ * moment), at most `timeout` ms when given (the step's time otherwise).
+ */
+export async function expectAmount(page, selector, expected, what, { timeout } = {}) {
   try {
     await page.waitForFunction(
       ([s, want]) => (document.querySelector(s)?.textContent ?? '').replace(/[,\s]/g, '') === want,
       [selector, expected],
+      timeout ? { timeout } : undefined,
     );
   } catch {
     const got = await page.locator(selector).first().innerText().catch(() => '(missing)');

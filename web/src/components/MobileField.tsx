@@ -19,9 +19,10 @@ interface Props {
 export function MobileField({ value, onChange, onBlur, areaCode, onOpenArea, areaLabel, placeholder, testId }: Props) {
   return (
     <div className="with-prefix">
-      <button type="button" className="area-code-button" onClick={onOpenArea} aria-label={areaLabel} data-testid="area-code">
+      {/* Named by what it shows, then what it does ("+86 Area code"). */}
+      <button type="button" className="area-code-button" onClick={onOpenArea} aria-label={`+${areaCode} ${areaLabel}`} data-testid="area-code">
         +{areaCode}
-        <DownFill fontSize={9} />
+        <DownFill fontSize={9} aria-hidden />
       </button>
       <Input
         value={value}

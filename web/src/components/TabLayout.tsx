@@ -1,4 +1,4 @@
-/** The five-tab frame: the tab page above, the fixed bottom tab bar below. */
+/** The five-tab frame: the tab page above (the main landmark), the fixed bottom tab bar (the navigation) below. */
 import { TabBar } from 'antd-mobile';
 import { AppOutline, HistogramOutline, LockOutline, LoopOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { Suspense } from 'react';
@@ -28,16 +28,18 @@ export function TabLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <TabBar
-        className="tab-bar"
-        safeArea
-        activeKey={active}
-        onChange={(key) => navigate(key, { replace: true })}
-      >
-        {TABS.map((tab) => (
-          <TabBar.Item key={tab.key} icon={tab.icon} title={<span className="tab-title">{t(tab.title)}</span>} />
-        ))}
-      </TabBar>
+      <nav>
+        <TabBar
+          className="tab-bar"
+          safeArea
+          activeKey={active}
+          onChange={(key) => navigate(key, { replace: true })}
+        >
+          {TABS.map((tab) => (
+            <TabBar.Item key={tab.key} icon={tab.icon} title={<span className="tab-title">{t(tab.title)}</span>} />
+          ))}
+        </TabBar>
+      </nav>
     </div>
   );
 }

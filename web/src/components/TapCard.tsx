@@ -1,7 +1,8 @@
 /**
  * A card that opens something else (a product's page): the whole card is the
  * link, opened by a tap or by Enter when it has the focus (components/ui.css).
- * Other attributes (`data-testid`, `data-id`…) go on the card.
+ * Other attributes (`data-testid`, `data-id`…) go on the card. A div: an
+ * article may not take the link role.
  */
 import type { HTMLAttributes, ReactNode } from 'react';
 import './ui.css';
@@ -10,7 +11,7 @@ type Props = { onOpen: () => void; className?: string; children: ReactNode } & O
 
 export function TapCard({ onOpen, className, children, ...rest }: Props) {
   return (
-    <article
+    <div
       className={className ? `ui-card ui-tap ${className}` : 'ui-card ui-tap'}
       role="link"
       tabIndex={0}
@@ -19,6 +20,6 @@ export function TapCard({ onOpen, className, children, ...rest }: Props) {
       {...rest}
     >
       {children}
-    </article>
+    </div>
   );
 }

@@ -3,6 +3,8 @@
  * and withdrawals count 0 pending, 1 done, 2 rejected, 3 cancelled;
  * verifications 1 pending, 2 verified, 3 failed) and the filters shown.
  */
+import { formatPercent, PLACEHOLDER } from '../../lib/format';
+
 export type QueueKindName = 'deposits' | 'withdrawals' | 'verifications';
 
 export type QueueStatus = 'pending' | 'approved' | 'rejected' | 'cancelled' | 'all';
@@ -110,10 +112,10 @@ export function leadStatus(state: number): LeadStatus {
   return LEAD_STATES[state] ?? 'pending';
 }
 
-/** A share in millionths as a percent ("100000" → "10%", "125000" → "12.5%"), exactly. */
+/** A share in millionths as a percent in the language's form ("100000" → "10%", "125000" → "12.5%", "12,5 %" in French), exactly. */
 export function ppmPercent(ppm: number): string {
-  if (!Number.isInteger(ppm) || ppm < 0) return '--';
+  if (!Number.isInteger(ppm) || ppm < 0) return PLACEHOLDER;
   const whole = Math.floor(ppm / 10_000);
-  const frac = String(ppm % 10_000).padStart(4, '0').replace(/0+$/, '');
-  return `${whole}${frac ? `.${frac}` : ''}%`;
+  const frac = String(ppm % 10_000).padStart(4, '0');
+  return formatPercent(`${whole}.${frac}`, 4, { trim: true });
 }

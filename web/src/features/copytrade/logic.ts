@@ -10,7 +10,7 @@
  */
 import type { Lang } from '../../lib/constants';
 import { decimalPlaces } from '../../lib/decimal';
-import { compareDecimal, formatDateTime, parseDecimal, PLACEHOLDER } from '../../lib/format';
+import { compareDecimal, formatDateTime, formatPercent, groupThousands, parseDecimal, PLACEHOLDER } from '../../lib/format';
 import { COPY_ROUTES } from '../../shared/copytrade/routes';
 
 /** The coin contracts (and so copies, margins and profit shares) are settled in. */
@@ -68,14 +68,13 @@ export function asOfText(ms: number | null | undefined, now: number = Date.now()
   return full.slice(0, 10) === formatDateTime(now).slice(0, 10) ? full.slice(11) : full;
 }
 
-/** A percent string of the server ("12.34", "-3.10") as a signed percentage; "--" when there is none yet. */
+/**
+ * A percent string of the server ("12.34", "-3.10") as a signed percentage
+ * with two decimals in the language's form ("+12.34%", "+12,34 %"); "--"
+ * when there is none yet.
+ */
 export function percentText(value: string | null | undefined, { sign = true } = {}): string {
-  const p = parseDecimal(value ?? null);
-  if (!p) return PLACEHOLDER;
-  const digits = `${p.int}.${p.frac.padEnd(2, '0').slice(0, 2)}`;
-  const zero = /^0\.00$/.test(digits);
-  const prefix = zero ? '' : p.negative ? '-' : sign ? '+' : '';
-  return `${prefix}${digits}%`;
+  return formatPercent(value ?? null, 2, { sign });
 }
 
 /** Latency of copies in ms ("12 ms"), "--" before any copy was measured. */
@@ -100,10 +99,11 @@ export function chartPoints(points: { day: string; value: string }[]): { day: st
 export function axisLabel(n: number): string {
   if (!Number.isFinite(n)) return '';
   const abs = Math.abs(n);
-  if (abs >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
-  if (abs >= 1000) return `${+(n / 1000).toFixed(1)}K`;
+  // The language's decimal mark, as beside the chart ("-1.15" reads "-1,15" in French).
+  if (abs >= 1_000_000) return groupThousands(`${+(n / 1_000_000).toFixed(1)}M`);
+  if (abs >= 1000) return groupThousands(`${+(n / 1000).toFixed(1)}K`);
   const places = abs >= 100 ? 0 : abs >= 1 ? 2 : 3;
-  return String(+n.toFixed(places));
+  return groupThousands(String(+n.toFixed(places)));
 }
 
 // ---- decimal helpers ----

@@ -1,9 +1,12 @@
 /**
  * Funds calls (docs/api.md, "Funds"): coin detail, ledger records, deposit
  * address and requests, withdrawals, transfers between accounts and coin
- * conversion. Everything that moves money invalidates 'Balance'.
+ * conversion. Everything that moves money invalidates 'Balance'. What the
+ * server decides (a review, a yield) refetches the open screens: balances
+ * through their queries' live refetch, the records lists through ./live.ts.
  */
-import { fundsApi, type Coin } from '../../shared/funds/api';
+import { FUNDS_EVENTS, fundsApi, type Coin } from '../../shared/funds/api';
+import { liveRefetch } from '../../lib/live';
 import type { PageArgs, Paged } from '../../lib/types';
 
 /** POST /api/wallet/detail: the coin plus its balance in one account. */
@@ -107,11 +110,15 @@ export interface Submitted {
   message: string;
 }
 
+const liveOn = liveRefetch(fundsApi);
+
 const fundApi = fundsApi.injectEndpoints({
   endpoints: (build) => ({
     getCoinBalance: build.query<CoinBalance, { currency: number; type: number }>({
       query: (params) => ({ url: '/wallet/detail', params: { ...params } }),
       providesTags: ['Balance'],
+      // Follows an admin's review or a yield while the coin's page is open.
+      onCacheEntryAdded: liveOn([FUNDS_EVENTS.balance], ['Balance']),
     }),
     getLedger: build.query<Paged<LedgerRecord>, PageArgs & { currency?: number; type?: number }>({
       query: (params) => ({ url: '/wallet/legal_log', params: { ...params } }),

@@ -10,7 +10,8 @@
  * chart, a progress bar).
  */
 import { addDecimal, fromUnits, subtractDecimal, toUnits } from '../../lib/decimal';
-import { compareDecimal, formatPercent, multiplyDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
+import { compareDecimal, multiplyDecimal, parseDecimal, PLACEHOLDER } from '../../lib/format';
+import { rangeText, rateText } from '../../shared/lock/rates';
 import type { LockCategory } from '../../shared/lock/routes';
 
 /** Decimals an amount of a product's coin may have (what the server accepts). */
@@ -55,22 +56,8 @@ export function plainDecimal(value: string): string {
 
 // ---- rates ----
 
-/**
- * A rate of the server (percent) as it reads: the decimals it was sent
- * with, at least 2 and at most 4 ("0.3" → "0.30%", "0.1480" → "0.1480%");
- * "--" when there is none.
- */
-export function rateText(value: string | null | undefined): string {
-  const p = parseDecimal(value ?? null);
-  if (!p) return PLACEHOLDER;
-  const places = Math.min(4, Math.max(2, p.frac.length));
-  return formatPercent(value, places);
-}
-
-/** A daily yield range ("0.30% – 0.40%"; one rate when both ends are the same). */
-export function rangeText(min: string, max: string): string {
-  return compareDecimal(min, max) === 0 ? rateText(min) : `${rateText(min)} – ${rateText(max)}`;
-}
+// Rates read as on every lock-up screen (shared/lock/rates.ts).
+export { rangeText, rateText };
 
 /** The reserve's coverage of what is promised ("245.10%"), or null when nothing is promised (all covered). */
 export function coverageText(coverage: string | null): string | null {

@@ -12,10 +12,16 @@
  * The tag types of money live here too: 'Balance' is provided by every balance
  * query and invalidated by anything that moves money (the market screens
  * invalidate it on fills).
+ *
+ * Live: the wallet and the verification state are refetched when the server
+ * says they changed (`balance`, `verification`; docs/api.md, "What the server
+ * decides is pushed") and after a reconnect, while a screen shows them, so an
+ * admin's review or a yield shows on an open screen without a reload.
  */
 import { useCallback, useMemo } from 'react';
 import { api } from '../../lib/api';
 import { coinPlaces } from '../../lib/format';
+import { liveRefetch } from '../../lib/live';
 
 /** A coin of GET /api/currency/user_currency_list (also `wallet/detail` and `getTransferList`). */
 export interface Coin {
@@ -117,6 +123,16 @@ export const fundsApi = api.enhanceEndpoints({
   addTagTypes: ['Balance', 'FundRecord', 'SavedAddress', 'BankCard', 'RealState', 'AdminQueue', 'DepositAddress'],
 });
 
+/** The private events about the user's money and requests that the funds screens follow. */
+export const FUNDS_EVENTS = {
+  balance: 'balance',
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  verification: 'verification',
+} as const;
+
+const liveOn = liveRefetch(fundsApi);
+
 const sharedApi = fundsApi.injectEndpoints({
   endpoints: (build) => ({
     getFundCurrencies: build.query<Coin[], void>({
@@ -125,10 +141,12 @@ const sharedApi = fundsApi.injectEndpoints({
     getWalletList: build.query<WalletList, void>({
       query: () => ({ url: '/wallet/list' }),
       providesTags: ['Balance'],
+      onCacheEntryAdded: liveOn([FUNDS_EVENTS.balance], ['Balance']),
     }),
     getRealState: build.query<RealState, void>({
       query: () => ({ url: '/real/state', method: 'GET' }),
       providesTags: ['RealState'],
+      onCacheEntryAdded: liveOn([FUNDS_EVENTS.verification], ['RealState']),
     }),
     getSavedAddresses: build.query<SavedAddress[], { currency?: number } | void>({
       query: (arg) => ({ url: '/user/wallet/list', method: 'GET', params: arg?.currency ? { currency: arg.currency } : undefined }),

@@ -172,7 +172,7 @@ export function FundEditor({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div className="admin-editor earn-editor earn-fund" data-testid="admin-earn-fund-editor">
+    <div className="admin-editor earn-editor earn-fund" data-testid="admin-earn-fund-editor" role="dialog" aria-modal="true" aria-label={t('admin.earn.fund.title')}>
       <h2>{t('admin.earn.fund.title')}</h2>
       <p className="hint earn-hint">{t('admin.earn.fund.hint')}</p>
       <QueryBlock isLoading={coins.isLoading} isError={coins.isError && !coins.data} onRetry={coins.refetch} lines={3}>
@@ -313,7 +313,7 @@ export function ProductEditor({ initial, onClose }: { initial: LockProduct | nul
   );
 
   return (
-    <div className="admin-editor earn-editor earn-product-form" data-testid="admin-earn-product-editor">
+    <div className="admin-editor earn-editor earn-product-form" data-testid="admin-earn-product-editor" role="dialog" aria-modal="true" aria-label={initial ? t('admin.earn.form.editTitle', { name: initial.name }) : t('admin.earn.form.newTitle')}>
       <h2>{initial ? t('admin.earn.form.editTitle', { name: initial.name }) : t('admin.earn.form.newTitle')}</h2>
       {initial ? <p className="hint earn-hint">{t('admin.earn.form.editHint')}</p> : null}
       <QueryBlock isLoading={coins.isLoading} isError={coins.isError && !coins.data} onRetry={coins.refetch} lines={6}>

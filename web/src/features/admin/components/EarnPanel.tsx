@@ -13,10 +13,11 @@ import { AddOutline, CheckCircleFill, EditSOutline, ExclamationCircleFill } from
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryBlock } from '../../../components/QueryBlock';
-import { formatDateTime, formatDecimal } from '../../../lib/format';
+import { formatDateTime, formatDecimal, formatPercent } from '../../../lib/format';
 import { StatusTag, type StatusTone } from '../../../shared/funds/StatusTag';
 import { showToast } from '../../../lib/toast';
 import type { Project } from '../../../shared/ieo/types';
+import { rangeText, rateText } from '../../../shared/lock/rates';
 import type { LockProduct, LockReserve } from '../../../shared/lock/types';
 import { useCreditIeoProjectMutation, useGetEarnReservesQuery, useGetIeoProjectsQuery, useGetLockProductsQuery } from '../api';
 import { coverageLow, productState, type ProductState } from '../earn';
@@ -41,7 +42,7 @@ function Coverage({ value }: { value: string | null }) {
   return (
     <span className={`earn-coverage ${low ? 'low' : ''}`} data-testid="admin-earn-coverage" data-low={low}>
       {low ? <ExclamationCircleFill aria-label={t('admin.earn.coverageLow')} /> : null}
-      {formatDecimal(value, 2)}%
+      {formatPercent(value, 2, { trim: true })}
     </span>
   );
 }
@@ -80,7 +81,7 @@ function Reserves({ onFund }: { onFund: () => void }) {
   return (
     <section className="card earn-section" data-testid="admin-earn-reserves">
       <header className="earn-section-head">
-        <h3 className="admin-subtitle">{t('admin.earn.reservesTitle')}</h3>
+        <h2 className="admin-subtitle">{t('admin.earn.reservesTitle')}</h2>
         <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onFund} data-testid="admin-earn-fund">
           {t('admin.earn.fund.open')}
         </Button>
@@ -121,9 +122,9 @@ function ProductCard({ product: p, onEdit }: { product: LockProduct; onEdit: () 
       <div className="earn-range">
         <span className="earn-muted">{t('admin.earn.range')}</span>
         <strong data-testid="admin-earn-product-range">
-          {p.rate_min}% – {p.rate_max}%
+          {rangeText(p.rate_min, p.rate_max)}
         </strong>
-        {p.today_rate !== null ? <span className="earn-muted">{t('admin.earn.today', { rate: `${p.today_rate}%` })}</span> : null}
+        {p.today_rate !== null ? <span className="earn-muted">{t('admin.earn.today', { rate: rateText(p.today_rate) })}</span> : null}
       </div>
       <div className="earn-figures">
         <Figure label={t('admin.earn.days')}>{t('admin.earn.daysValue', { count: p.days })}</Figure>
@@ -133,7 +134,7 @@ function ProductCard({ product: p, onEdit }: { product: LockProduct; onEdit: () 
         <Figure label={t('admin.earn.locked')}>{coinAmount(p.total_locked, p.currency)}</Figure>
         <Figure label={t('admin.earn.remaining')}>{coinAmount(p.remaining, p.currency)}</Figure>
         <Figure label={t('admin.earn.holders')}>{formatDecimal(p.holders)}</Figure>
-        <Figure label={t('admin.earn.penalty')}>{p.penalty_rate}%</Figure>
+        <Figure label={t('admin.earn.penalty')}>{rateText(p.penalty_rate)}</Figure>
         <Figure label={t('admin.earn.coverage')}>
           <Coverage value={p.coverage} />
         </Figure>
@@ -156,7 +157,7 @@ function Products({ onEdit, onNew }: { onEdit: (p: LockProduct) => void; onNew: 
   return (
     <section className="earn-section" data-testid="admin-earn-products">
       <header className="earn-section-head">
-        <h3 className="admin-subtitle">{t('admin.earn.productsTitle')}</h3>
+        <h2 className="admin-subtitle">{t('admin.earn.productsTitle')}</h2>
         <Button size="small" shape="rounded" color="primary" onClick={onNew} data-testid="admin-earn-new">
           <AddOutline /> {t('admin.earn.newProduct')}
         </Button>
@@ -180,7 +181,7 @@ function SaleCard({ sale: p }: { sale: Project }) {
   const { t } = useTranslation();
   const [credit, { isLoading }] = useCreditIeoProjectMutation();
   const state = saleState(p);
-  const ratio = p.allocation_ratio === null ? null : `${formatDecimal(p.allocation_ratio, 2)}%`;
+  const ratio = p.allocation_ratio === null ? null : formatPercent(p.allocation_ratio, 2, { trim: true });
   const onCredit = async () => {
     const ok = await Dialog.confirm({
       title: t('admin.earn.ieo.creditTitle', { name: p.name }),
@@ -215,7 +216,7 @@ function SaleCard({ sale: p }: { sale: Project }) {
       </div>
       <div className="earn-range">
         <span className="earn-muted">{t('admin.earn.ieo.subscribedOf')}</span>
-        <strong data-testid="admin-ieo-sale-progress">{formatDecimal(p.oversubscribed, 2)}%</strong>
+        <strong data-testid="admin-ieo-sale-progress">{formatPercent(p.oversubscribed, 2, { trim: true })}</strong>
         <span className="earn-muted">
           {formatDecimal(p.subscribed)} / {coinAmount(p.supply, p.token)}
         </span>
@@ -261,7 +262,7 @@ function Sales({ onNew }: { onNew: () => void }) {
   return (
     <section className="earn-section" data-testid="admin-ieo-sales">
       <header className="earn-section-head">
-        <h3 className="admin-subtitle">{t('admin.earn.ieo.title')}</h3>
+        <h2 className="admin-subtitle">{t('admin.earn.ieo.title')}</h2>
         <Button size="small" shape="rounded" color="primary" onClick={onNew} data-testid="admin-ieo-new">
           <AddOutline /> {t('admin.earn.ieo.newSale')}
         </Button>

@@ -84,7 +84,7 @@ export function SaleEditor({ onClose }: { onClose: () => void }) {
 
   const f = (key: string) => t(`admin.earn.ieo.form.${key}`);
   return (
-    <div className="admin-editor earn-editor earn-sale-form" data-testid="admin-ieo-editor">
+    <div className="admin-editor earn-editor earn-sale-form" data-testid="admin-ieo-editor" role="dialog" aria-modal="true" aria-label={f('title')}>
       <h2>{f('title')}</h2>
       <p className="hint earn-hint">{f('hint')}</p>
       <QueryBlock isLoading={coins.isLoading} isError={coins.isError && !coins.data} onRetry={coins.refetch} lines={6}>

@@ -182,7 +182,7 @@ export function ArtistForm({ onDone, lastUpload }: { onDone: () => void; lastUpl
     }
   };
   return (
-    <div className="admin-editor nft-admin-form" data-testid="admin-nft-artist-form">
+    <div className="admin-editor nft-admin-form" data-testid="admin-nft-artist-form" role="dialog" aria-modal="true" aria-label={t('admin.nft.new.artist')}>
       <h2>{t('admin.nft.new.artist')}</h2>
       <Field label={t('admin.nft.form.name')} error={err('name')} testId="admin-nft-artist-name">
         <Text value={d.name} onChange={(v) => set('name', v)} maxLength={40} />
@@ -221,7 +221,7 @@ export function CollectionForm({ onDone, lastUpload }: { onDone: () => void; las
     }
   };
   return (
-    <div className="admin-editor nft-admin-form" data-testid="admin-nft-collection-form">
+    <div className="admin-editor nft-admin-form" data-testid="admin-nft-collection-form" role="dialog" aria-modal="true" aria-label={t('admin.nft.new.collection')}>
       <h2>{t('admin.nft.new.collection')}</h2>
       <Field label={t('admin.nft.form.artist')} error={err('artist_id')} testId="admin-nft-collection-artist">
         <Select
@@ -289,7 +289,7 @@ export function ItemForm({ onDone, lastUpload }: { onDone: () => void; lastUploa
     }
   };
   return (
-    <div className="admin-editor nft-admin-form" data-testid="admin-nft-item-form">
+    <div className="admin-editor nft-admin-form" data-testid="admin-nft-item-form" role="dialog" aria-modal="true" aria-label={t('admin.nft.new.item')}>
       <h2>{t('admin.nft.new.item')}</h2>
       <Field label={t('admin.nft.form.collection')} error={err('collection_id')} testId="admin-nft-item-collection">
         <CollectionSelect value={d.collection_id} onChange={(v) => set('collection_id', v)} />
@@ -372,7 +372,7 @@ export function SeriesForm({ onDone, lastUpload }: { onDone: () => void; lastUpl
     }
   };
   return (
-    <div className="admin-editor nft-admin-form" data-testid="admin-nft-series-form">
+    <div className="admin-editor nft-admin-form" data-testid="admin-nft-series-form" role="dialog" aria-modal="true" aria-label={t('admin.nft.new.series')}>
       <h2>{t('admin.nft.new.series')}</h2>
       <p className="hint earn-hint">{t('admin.nft.seriesHint')}</p>
       <Field label={t('admin.nft.form.collection')} error={err('collection_id')} testId="admin-nft-series-collection">

@@ -57,7 +57,7 @@ function Upload({ onUploaded, last }: { onUploaded: (address: string) => void; l
   return (
     <section className="card earn-section" data-testid="admin-nft-upload">
       <header className="earn-section-head">
-        <h3 className="admin-subtitle">{t('admin.nft.uploadTitle')}</h3>
+        <h2 className="admin-subtitle">{t('admin.nft.uploadTitle')}</h2>
         <Button size="small" shape="rounded" color="primary" loading={isLoading} onClick={() => input.current?.click()} data-testid="admin-nft-upload-button">
           <UploadOutline /> {t('admin.nft.upload')}
         </Button>
@@ -167,7 +167,7 @@ function ReviewQueue() {
   return (
     <section className="earn-section" data-testid="admin-nft-queue">
       <header className="earn-section-head">
-        <h3 className="admin-subtitle">{t('admin.nft.queueTitle', { n: list.data?.total ?? 0 })}</h3>
+        <h2 className="admin-subtitle">{t('admin.nft.queueTitle', { n: list.data?.total ?? 0 })}</h2>
       </header>
       <p className="hint earn-hint">{t('admin.nft.queueHint')}</p>
       <QueryBlock isLoading={list.isLoading} isError={list.isError && !list.data} onRetry={list.refetch} empty={rows.length === 0} emptyTitle={t('admin.nft.queueEmpty')} lines={2}>
@@ -186,7 +186,7 @@ function LiveAuctions() {
   return (
     <section className="earn-section" data-testid="admin-nft-auctions">
       <header className="earn-section-head">
-        <h3 className="admin-subtitle">{t('admin.nft.auctionsTitle')}</h3>
+        <h2 className="admin-subtitle">{t('admin.nft.auctionsTitle')}</h2>
       </header>
       <p className="hint earn-hint">{t('admin.nft.auctionsHint')}</p>
       <QueryBlock isLoading={list.isLoading} isError={list.isError && !list.data} onRetry={list.refetch} empty={rows.length === 0} emptyTitle={t('admin.nft.auctionsEmpty')} lines={2}>
@@ -207,7 +207,7 @@ export function NftPanel() {
     <div data-testid="admin-nft">
       <Upload last={last} onUploaded={setLast} />
       <section className="card earn-section" data-testid="admin-nft-create">
-        <h3 className="admin-subtitle">{t('admin.nft.createTitle')}</h3>
+        <h2 className="admin-subtitle">{t('admin.nft.createTitle')}</h2>
         <div className="nft-admin-new">
           {FORMS.map((f) => (
             <Button key={f} shape="rounded" fill="outline" onClick={() => setForm(f)} data-testid={`admin-nft-new-${f}`}>

@@ -33,12 +33,12 @@ export function AuditPanel() {
           </section>
           {report.first_broken ? (
             <section className="card">
-              <h3 className="admin-subtitle">{t('admin.audit.firstBroken')}</h3>
+              <h2 className="admin-subtitle">{t('admin.audit.firstBroken')}</h2>
               <pre className="admin-pre">{JSON.stringify(report.first_broken, null, 2)}</pre>
             </section>
           ) : null}
           <section className="card">
-            <h3 className="admin-subtitle">{t('admin.audit.sums')}</h3>
+            <h2 className="admin-subtitle">{t('admin.audit.sums')}</h2>
             {report.currencies.map(([currency, sum]) => (
               <div className="funds-line" key={String(currency)}>
                 <span className="funds-line-label">{coinName(currency)}</span>
@@ -89,7 +89,7 @@ function AddressEditor({ initial, onClose }: { initial: PlatformAddress | null; 
   });
 
   return (
-    <div className="admin-editor" data-testid="admin-address-editor">
+    <div className="admin-editor" data-testid="admin-address-editor" role="dialog" aria-modal="true" aria-label={t(initial ? 'admin.addresses.edit' : 'admin.addresses.add')}>
       <h2>{t(initial ? 'admin.addresses.edit' : 'admin.addresses.add')}</h2>
       <Form
         form={form}

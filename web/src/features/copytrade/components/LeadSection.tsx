@@ -12,7 +12,7 @@ import { Figure, Line } from '../../../components/Figures';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, PLACEHOLDER, toFixed } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useApplyTraderMutation, useGetMyTraderQuery, useSetTraderStatusMutation, type MyTrader } from '../api';
 import { useCopyFigures } from '../figures';
@@ -38,7 +38,8 @@ function ApplyForm({ previous }: { previous: MyTrader | null }) {
   const [values, setValues] = useState<ApplyValues>({
     name: previous?.name ?? '',
     intro: previous?.intro ?? '',
-    sharePercent: previous ? (percentText(previous.share_rate, { sign: false }).replace('%', '') || '10') : '10',
+    // The plain digits a person types (not the percentage as shown, whose marks are the language's).
+    sharePercent: previous && toFixed(previous.share_rate, 2) !== PLACEHOLDER ? toFixed(previous.share_rate, 2) : '10',
     maxFollowers: previous ? String(previous.max_followers) : '100',
   });
   const [errors, setErrors] = useState<ApplyErrors>({});

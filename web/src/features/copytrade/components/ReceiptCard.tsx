@@ -97,7 +97,8 @@ export function ReceiptCard({ receipt: r }: { receipt: Receipt }) {
       <ReceiptFigures receipt={r} />
       <div className="cp-vs" role="table">
         <div className="cp-vs-row cp-vs-head" role="row">
-          <span role="columnheader" />
+          {/* Above the row labels: nothing to say, so a plain cell, not an empty header. */}
+          <span role="cell" />
           <span role="columnheader">{t('copytrade.receipts.mine')}</span>
           <span role="columnheader">{t('copytrade.receipts.leader')}</span>
         </div>

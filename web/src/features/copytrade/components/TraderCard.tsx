@@ -42,7 +42,7 @@ export function TraderCardView({ trader, onOpen }: { trader: Card; onOpen: () =>
             </strong>
             <TraderTags trader={trader} />
           </div>
-          <span className="cp-trader-intro ellipsis">{trader.intro}</span>
+          <span className="cp-trader-intro cp-clamp-2">{trader.intro}</span>
         </div>
       </div>
       <div className="ui-main cp-trader-main">

@@ -71,6 +71,7 @@ function Field({
 }
 
 function NumberInput({
+  label,
   value,
   onChange,
   unit,
@@ -78,6 +79,8 @@ function NumberInput({
   placeholder,
   testId,
 }: {
+  /** The field's label, as the input's name (the label above is a plain text). */
+  label: string;
   value: string;
   onChange: (v: string) => void;
   unit: string;
@@ -87,7 +90,7 @@ function NumberInput({
 }) {
   return (
     <div className="ui-input" data-testid={testId}>
-      <Input value={value} onChange={(v) => onChange(sanitizeDecimal(v, places))} inputMode="decimal" placeholder={placeholder} />
+      <Input value={value} onChange={(v) => onChange(sanitizeDecimal(v, places))} inputMode="decimal" placeholder={placeholder} aria-label={label} />
       <span className="ui-input-unit">{unit}</span>
     </div>
   );
@@ -134,6 +137,7 @@ function FollowForm({ detail, editId }: { detail: TraderDetail; editId?: number 
   };
 
   const multiple = values.mode === 1;
+  const amountLabel = multiple ? t('copytrade.form.multipleLabel') : t('copytrade.form.lotsLabel');
   return (
     <>
       <PageHeading
@@ -162,26 +166,27 @@ function FollowForm({ detail, editId }: { detail: TraderDetail; editId?: number 
           </div>
         </Field>
         <Field
-          label={multiple ? t('copytrade.form.multipleLabel') : t('copytrade.form.lotsLabel')}
+          label={amountLabel}
           hint={multiple ? t('copytrade.form.multipleHint', { value: values.amount.trim() || PLACEHOLDER }) : t('copytrade.form.lotsHint')}
           error={errorOf('amount')}
         >
-          <NumberInput value={values.amount} onChange={(v) => set('amount', v)} unit={multiple ? '×' : t('copytrade.lots')} places={2} testId="cp-amount" />
+          <NumberInput label={amountLabel} value={values.amount} onChange={(v) => set('amount', v)} unit={multiple ? '×' : t('copytrade.lots')} places={2} testId="cp-amount" />
         </Field>
         <Field label={t('copytrade.form.maxMargin')} hint={t('copytrade.form.maxMarginHint')} error={errorOf('maxMargin')}>
-          <NumberInput value={values.maxMargin} onChange={(v) => set('maxMargin', v)} unit={coin} places={MONEY_PLACES} placeholder="500" testId="cp-max-margin" />
+          <NumberInput label={t('copytrade.form.maxMargin')} value={values.maxMargin} onChange={(v) => set('maxMargin', v)} unit={coin} places={MONEY_PLACES} placeholder="500" testId="cp-max-margin" />
         </Field>
         <div className="cp-two">
           <Field label={t('copytrade.form.tp')} error={errorOf('tpPercent')}>
-            <NumberInput value={values.tpPercent} onChange={(v) => set('tpPercent', v)} unit="%" places={4} placeholder={t('copytrade.form.optional')} testId="cp-tp" />
+            <NumberInput label={t('copytrade.form.tp')} value={values.tpPercent} onChange={(v) => set('tpPercent', v)} unit="%" places={4} placeholder={t('copytrade.form.optional')} testId="cp-tp" />
           </Field>
           <Field label={t('copytrade.form.sl')} error={errorOf('slPercent')}>
-            <NumberInput value={values.slPercent} onChange={(v) => set('slPercent', v)} unit="%" places={4} placeholder={t('copytrade.form.optional')} testId="cp-sl" />
+            <NumberInput label={t('copytrade.form.sl')} value={values.slPercent} onChange={(v) => set('slPercent', v)} unit="%" places={4} placeholder={t('copytrade.form.optional')} testId="cp-sl" />
           </Field>
         </div>
         <p className="ui-field-hint cp-ratio-hint">{t('copytrade.form.ratioHint')}</p>
         <Field label={t('copytrade.form.stopLoss')} hint={t('copytrade.form.stopLossHint')} error={errorOf('stopLoss')}>
           <NumberInput
+            label={t('copytrade.form.stopLoss')}
             value={values.stopLoss}
             onChange={(v) => set('stopLoss', v)}
             unit={coin}
@@ -249,15 +254,17 @@ export default function FollowPage() {
   const detail = useGetTraderDetailQuery({ trader_id: traderId, token }, { skip: !valid });
 
   let body;
-  if (!valid || (isNotFound(detail.error) && !detail.data)) body = <TraderNotFound />;
-  else if (detail.isLoading) body = <LoadingBlock lines={8} />;
-  else if (detail.isError && !detail.data) body = <ErrorState onRetry={detail.refetch} />;
-  else if (detail.data && editId !== undefined && detail.data.my_follow?.id !== editId)
+  // This trader's terms only, never the last trader's while another loads.
+  const current = detail.currentData;
+  if (!valid || (isNotFound(detail.error) && !current)) body = <TraderNotFound />;
+  else if (detail.isLoading || (!current && detail.isFetching)) body = <LoadingBlock lines={8} />;
+  else if (detail.isError && !current) body = <ErrorState onRetry={detail.refetch} />;
+  else if (current && editId !== undefined && current.my_follow?.id !== editId)
     body = <EmptyState title={t('copytrade.my.emptyCurrent')} />;
-  else if (detail.data) {
+  else if (current) {
     // A trader the user follows already: the form changes that follow (a second one would be refused).
-    const id = editId ?? detail.data.my_follow?.id;
-    body = <FollowForm key={id ?? 'new'} detail={detail.data} editId={id} />;
+    const id = editId ?? current.my_follow?.id;
+    body = <FollowForm key={id ?? 'new'} detail={current} editId={id} />;
   }
 
   return (

@@ -94,9 +94,9 @@ function Overview({ detail }: { detail: TraderDetail }) {
           <TraderAvatar name={trader.name} src={trader.avatar} id={trader.trader_id} size={56} />
           <div className="cp-trader-who">
             <div className="cp-trader-name">
-              <strong className="ellipsis cp-big-name" data-testid="cp-detail-name">
+              <h1 className="ellipsis cp-big-name" data-testid="cp-detail-name">
                 {trader.name}
-              </strong>
+              </h1>
               <TraderTags trader={trader} following={Boolean(detail.my_follow)} />
             </div>
             <span className="hint">
@@ -188,8 +188,13 @@ export default function TraderPage() {
   const detail = useGetTraderDetailQuery({ trader_id: traderId, token }, { skip: !valid });
   const [tab, setTab] = useState<Tab>('positions');
   const unfollow = useUnfollow();
+  // The open positions as listed under the tab (the same query as its first page): the tab counts what it shows,
+  // live, while the overview's figure is as of its computation.
+  const open = useGetLeadTradesQuery({ trader_id: traderId, history: 0, limit: PAGE }, { skip: !valid, pollingInterval: 10_000 });
 
-  const data = detail.data;
+  // This trader's figures only: `data` would still hold the last trader's
+  // while another id (one that does not lead, say) is asked for.
+  const data = detail.currentData;
   const mine = data?.my_follow ?? null;
   const follow = () => {
     const route = followRoute(traderId);
@@ -198,14 +203,14 @@ export default function TraderPage() {
 
   let body;
   if (!valid || (isNotFound(detail.error) && !data)) body = <TraderNotFound />;
-  else if (detail.isLoading) body = <LoadingBlock lines={8} />;
+  else if (detail.isLoading || (!data && detail.isFetching)) body = <LoadingBlock lines={8} />;
   else if (detail.isError && !data) body = <ErrorState onRetry={detail.refetch} />;
   else if (data)
     body = (
       <>
         <Overview detail={data} />
         <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} className="ui-tabs" data-testid="cp-detail-tabs">
-          <Tabs.Tab key="positions" title={`${t('copytrade.tabs.positions')} (${data.trader.open_positions})`} />
+          <Tabs.Tab key="positions" title={`${t('copytrade.tabs.positions')} (${open.data?.total ?? data.trader.open_positions})`} />
           <Tabs.Tab key="history" title={t('copytrade.tabs.history')} />
           <Tabs.Tab key="followers" title={t('copytrade.tabs.followerList')} />
         </Tabs>

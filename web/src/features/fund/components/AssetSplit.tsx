@@ -30,8 +30,8 @@ export default function AssetSplit({ parts }: { parts: SplitPart[] }) {
   return (
     <section className="funds-split card" data-testid="asset-split">
       <div className="funds-split-chart" aria-hidden="true">
-        <PieChart width={104} height={104}>
-          <Pie data={data} dataKey="value" nameKey="key" innerRadius={34} outerRadius={50} paddingAngle={parts.length > 1 ? 2 : 0} stroke="none" isAnimationActive={false}>
+        <PieChart width={104} height={104} accessibilityLayer={false}>
+          <Pie rootTabIndex={-1} data={data} dataKey="value" nameKey="key" innerRadius={34} outerRadius={50} paddingAngle={parts.length > 1 ? 2 : 0} stroke="none" isAnimationActive={false}>
             {data.map((d, i) => (
               <Cell key={d.key} fill={colorOf(d.key, i)} />
             ))}

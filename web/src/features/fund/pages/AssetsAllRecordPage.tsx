@@ -7,8 +7,10 @@ import { PagedList } from '../../../components/PagedList';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { PAGE_LIMIT } from '../../../lib/constants';
+import { FUNDS_EVENTS } from '../../../shared/funds/api';
 import { useLazyGetLedgerQuery, type LedgerRecord } from '../api';
 import { LedgerRow } from '../components/LedgerRow';
+import { useLiveGeneration } from '../live';
 import { HOLDING_ACCOUNTS } from '../logic';
 import '../../../shared/funds/styles.css';
 
@@ -17,6 +19,8 @@ export default function AssetsAllRecordPage() {
   const [account, setAccount] = useState('all');
   const [fetchLedger] = useLazyGetLedgerQuery();
   const type = account === 'all' ? undefined : Number(account);
+  // A new record is a balance moved: the list starts again when one is told.
+  const generation = useLiveGeneration([FUNDS_EVENTS.balance]);
 
   const fetchPage = useCallback((page: number) => fetchLedger({ page, limit: PAGE_LIMIT, type }).unwrap(), [fetchLedger, type]);
 
@@ -30,7 +34,7 @@ export default function AssetsAllRecordPage() {
         ))}
       </Tabs>
       <PagedList<LedgerRecord>
-        resetKey={account}
+        resetKey={`${account}:${generation}`}
         fetchPage={fetchPage}
         itemKey={(r) => r.id}
         emptyTitle={t('fund.records.empty')}

@@ -20,6 +20,7 @@ import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
 import { TabHeader } from '../../../components/TabHeader';
 import { DEFAULT_PRECISION } from '../../../lib/constants';
 import { formatCoin, formatFiat } from '../../../lib/format';
+import { useRealtime } from '../../../lib/socket';
 import { CoinRow } from '../components/CoinRow';
 import { MiningTab } from '../components/MiningTab';
 import { assetTabs, balancesForTab, splitByTab, tabOf, tabTotal, visibleBalances } from '../logic';
@@ -37,7 +38,10 @@ export default function AssetsPage() {
   const [params, setParams] = useSearchParams();
   const [hidden, setHidden] = useState(false);
   const [hideSmall, setHideSmall] = useState(readHideSmall);
-  // Balances move with every fill and review: fresh on each visit.
+  // Balances move with every fill and review: fresh on each visit, and
+  // refetched while shown when the server says they moved (an admin's review,
+  // a yield), over the live connection this screen keeps open.
+  useRealtime();
   const wallet = useGetWalletListQuery(undefined, { refetchOnMountOrArgChange: true });
   const tabs = assetTabs(wallet.data);
   const tab = tabOf(params.get('tab') ?? 'crypto', wallet.data).key;

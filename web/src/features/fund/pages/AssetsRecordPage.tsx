@@ -14,6 +14,7 @@ import { PagedList } from '../../../components/PagedList';
 import { PageShell } from '../../../components/PageShell';
 import { DEFAULT_PRECISION, PAGE_LIMIT } from '../../../lib/constants';
 import { coinPlaces, formatCoin } from '../../../lib/format';
+import { useRealtime } from '../../../lib/socket';
 import { useGetCoinBalanceQuery, useLazyGetLedgerQuery, type LedgerRecord } from '../api';
 import { CoinChoice } from '../components/CoinChoice';
 import { LedgerRow } from '../components/LedgerRow';
@@ -51,6 +52,9 @@ function CoinRecords() {
   // could not be loaded): a coin that does not exist gets the coin choice.
   const coins = useGetFundCurrenciesQuery();
   const listed = coins.data !== undefined || coins.isError;
+  // The balance is refetched when the server says it moved, and the records
+  // below start again with each answer (their resetKey).
+  useRealtime();
   const detail = useGetCoinBalanceQuery({ currency, type }, { skip: !valid || !listed, refetchOnMountOrArgChange: true });
   const [fetchLedger] = useLazyGetLedgerQuery();
   const accountName = accountNameOf(type);
@@ -71,10 +75,10 @@ function CoinRecords() {
           <section className="card funds-coin-card" data-testid="coin-detail">
             <div className="funds-coin-title">
               <CoinIcon src={coin.image} name={coin.name} size={40} />
-              <span className="funds-coin-title-text">
-                <strong>{coin.name}</strong>
+              <div className="funds-coin-title-text">
+                <h1>{coin.name}</h1>
                 <span className="ellipsis">{coin.subName}</span>
-              </span>
+              </div>
               <span className="funds-chip">{t(`fund.accounts.${accountName}`)}</span>
             </div>
             <div className="funds-coin-figures">

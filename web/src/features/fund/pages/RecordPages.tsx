@@ -2,6 +2,7 @@
 import { Tabs } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FUNDS_EVENTS } from '../../../shared/funds/api';
 import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PagedList } from '../../../components/PagedList';
 import { PageHeading } from '../../../components/PageHeading';
@@ -16,15 +17,18 @@ import {
   type WithdrawRecord,
 } from '../api';
 import { DepositItem, TransferItem, WithdrawItem } from '../components/RecordItems';
+import { useLiveGeneration } from '../live';
 import '../../../shared/funds/styles.css';
 
 function DepositList() {
   const { t } = useTranslation();
   const [fetchLog] = useLazyGetDepositLogQuery();
   const fetchPage = useCallback((page: number) => fetchLog({ page, limit: PAGE_LIMIT }).unwrap(), [fetchLog]);
+  // An admin's review shows on the open list.
+  const generation = useLiveGeneration([FUNDS_EVENTS.deposit]);
   return (
     <PagedList<DepositRecord>
-      resetKey="deposits"
+      resetKey={`deposits:${generation}`}
       fetchPage={fetchPage}
       itemKey={(r) => r.id}
       emptyTitle={t('fund.receive.noRecords')}
@@ -37,9 +41,11 @@ function WithdrawList() {
   const { t } = useTranslation();
   const [fetchLog] = useLazyGetWithdrawLogQuery();
   const fetchPage = useCallback((page: number) => fetchLog({ page, limit: PAGE_LIMIT }).unwrap(), [fetchLog]);
+  // Paid, rejected or cancelled elsewhere: shown on the open list.
+  const generation = useLiveGeneration([FUNDS_EVENTS.withdrawal]);
   return (
     <PagedList<WithdrawRecord>
-      resetKey="withdrawals"
+      resetKey={`withdrawals:${generation}`}
       fetchPage={fetchPage}
       itemKey={(r) => r.id}
       emptyTitle={t('fund.withdraw.noRecords')}

@@ -20,6 +20,7 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { ROUTES } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
 import { useGoBack } from '../../../lib/navigation';
+import { useRealtime } from '../../../lib/socket';
 import { ruleOf } from '../../../lib/formRules';
 import { showToast } from '../../../lib/toast';
 import { useSubmitVerificationMutation, type IdType } from '../api';
@@ -247,6 +248,9 @@ export default function RealPage() {
   const { t } = useTranslation();
   const goBack = useGoBack(FUNDS_ROUTES.real);
   const [params] = useSearchParams();
+  // The review's outcome shows while the page is open: the state is
+  // refetched on the `verification` event over the live connection kept here.
+  useRealtime();
   const real = useGetRealStateQuery(undefined, { refetchOnMountOrArgChange: true });
   const formParam = params.get('form');
   const state = real.data;

@@ -34,7 +34,7 @@ export function Progress({ p, exact }: { p: Project; exact: (v: string) => strin
           {progressText(p.oversubscribed)}
         </b>
       </div>
-      <div className="ieo-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={barPercent(p.oversubscribed)}>
+      <div className="ieo-bar" role="progressbar" aria-label={t('ieo.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={barPercent(p.oversubscribed)}>
         <span style={{ width: `${barPercent(p.oversubscribed)}%` }} className={over ? 'over' : ''} />
       </div>
       <div className="ieo-progress-bottom hint">

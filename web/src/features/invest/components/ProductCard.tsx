@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/CoinIcon';
 import { Figure } from '../../../components/Figures';
 import { TapCard } from '../../../components/TapCard';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, groupThousands } from '../../../lib/format';
 import type { DualProduct } from '../api';
 import { useDualFigures } from '../figures';
 import { aprText, distanceText } from '../logic';
@@ -55,7 +55,7 @@ export function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void 
           <span style={{ width: `${left}%` }} />
         </div>
         <span className="hint" data-testid="dual-product-left">
-          {t('invest.sharesLeft', { left: p.shares_left, total: p.shares_total })}
+          {t('invest.sharesLeft', { left: groupThousands(String(p.shares_left)), total: groupThousands(String(p.shares_total)) })}
         </span>
       </div>
     </TapCard>

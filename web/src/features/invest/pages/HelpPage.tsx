@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
-import { formatDecimal } from '../../../lib/format';
+import { formatDecimal, formatPercent } from '../../../lib/format';
 import { NotProtected } from '../components/Parts';
 import { aprText, isKind, KINDS, outcomes, periodRate, type Kind, type Terms } from '../logic';
 import { INVEST_ROUTES } from '../paths';
@@ -40,7 +40,8 @@ function Example({ kind }: { kind: Kind }) {
     linked: formatDecimal(terms.linked_price),
     days: terms.days,
     apr: aprText(terms.apr),
-    rate: periodRate(terms.days, terms.apr) ?? '--',
+    // The period's rate as a percentage of the language ("0.7%", "0,7 %"): the messages add no "%".
+    rate: formatPercent(periodRate(terms.days, terms.apr), 4, { trim: true }),
     below: outs ? `${formatDecimal(outs.below.amount)} ${outs.below.currency}` : '--',
     above: outs ? `${formatDecimal(outs.above.amount)} ${outs.above.currency}` : '--',
   };

@@ -20,7 +20,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { formatDateTime, formatPercent, PLACEHOLDER } from '../../../lib/format';
+import { formatDateTime, formatPercent, groupThousands, PLACEHOLDER } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
 import { selectToken } from '../../../lib/session';
 import { useRealtime } from '../../../lib/socket';
@@ -74,7 +74,7 @@ function Terms({ detail }: { detail: DualDetail }) {
         </Line>
         <Line label={t('invest.perShare')}>{`${exact(p.unit)} ${p.invest_currency}`}</Line>
         <Line label={t('invest.sharesLeftLabel')} testId="dual-terms-left">
-          {t('invest.sharesLeft', { left: p.shares_left, total: p.shares_total })}
+          {t('invest.sharesLeft', { left: groupThousands(String(p.shares_left)), total: groupThousands(String(p.shares_total)) })}
         </Line>
       </div>
       <p className="hint ui-note" data-testid="dual-terms-holding">

@@ -3,10 +3,11 @@
  * days, the minimum, the reserve's coverage, the quota left (a bar), and,
  * when it takes no subscription, why.
  */
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/CoinIcon';
 import { Figure } from '../../../components/Figures';
+import { TapCard } from '../../../components/TapCard';
 import type { LockProduct } from '../../../shared/lock/types';
 import { useLockFigures } from '../figures';
 import { closedReason, coverageText, rangeText, rateText, takenPercent } from '../logic';
@@ -18,12 +19,9 @@ export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOp
   const closed = closedReason(p);
   const coverage = coverageText(p.coverage);
   return (
-    <article
-      role="button"
-      tabIndex={0}
-      className={`ui-card lm-product ui-tap ${closed ? 'is-closed' : ''}`}
-      onClick={onOpen}
-      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen()}
+    <TapCard
+      className={`lm-product ${closed ? 'is-closed' : ''}`}
+      onOpen={onOpen}
       data-testid="lm-product"
       data-id={p.id}
       data-currency={p.currency}
@@ -67,12 +65,15 @@ export function ProductCard({ product: p, onOpen }: { product: LockProduct; onOp
         </p>
       ) : null}
       <div className="lm-product-foot">
-        <span className="hint ellipsis">{t('lockming.holders', { n: p.holders })}</span>
-        {/* The whole card opens the product; the button says what it leads to. */}
-        <Button size="small" color="primary" fill={closed ? 'outline' : 'solid'} shape="rounded" data-testid="lm-product-buy">
-          {closed ? t('lockming.details') : t('lockming.subscribe')}
-        </Button>
+        <span className="hint ellipsis">{t('lockming.holders', { count: p.holders })}</span>
+        {/* The whole card opens the product (one control); this only looks like a button and says where it leads. */}
+        <span
+          className={`adm-button adm-button-primary adm-button-small adm-button-shape-rounded ${closed ? 'adm-button-fill-outline' : ''}`}
+          data-testid="lm-product-buy"
+        >
+          <span>{closed ? t('lockming.details') : t('lockming.subscribe')}</span>
+        </span>
       </div>
-    </article>
+    </TapCard>
   );
 }

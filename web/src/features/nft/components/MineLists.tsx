@@ -77,7 +77,7 @@ function BidRow({ bid }: { bid: MyBid }) {
   const navigate = useNavigate();
   const { exact } = useNftFigures();
   return (
-    <article
+    <div
       className="ui-card ui-tap nft-row"
       role="link"
       tabIndex={0}
@@ -103,7 +103,7 @@ function BidRow({ bid }: { bid: MyBid }) {
         </span>
         <span className="hint">{t('nft.mine.endsAt', { time: formatDateTime(bid.ends_at) })}</span>
       </div>
-    </article>
+    </div>
   );
 }
 
@@ -178,11 +178,10 @@ function MessageRow({ message: m }: { message: NftMessage }) {
     if (unread) void read({ id: m.id });
   };
   return (
-    <article
+    <div
       className={`ui-card ui-tap nft-message ${unread ? 'unread' : ''}`}
       role="button"
       tabIndex={0}
-      aria-label={unread ? t('nft.messages.markRead') : undefined}
       onClick={onTap}
       onKeyDown={(e) => (e.key === 'Enter' ? onTap() : undefined)}
       data-testid="nft-message"
@@ -197,8 +196,10 @@ function MessageRow({ message: m }: { message: NftMessage }) {
           {text(m)}
         </p>
         <span className="hint">{formatDateTime(m.created_at)}</span>
+        {/* What a tap does, read after the message itself (whose words name the control). */}
+        {unread ? <span className="sr-only">{t('nft.messages.markRead')}</span> : null}
       </div>
-    </article>
+    </div>
   );
 }
 

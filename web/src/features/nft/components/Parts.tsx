@@ -136,13 +136,14 @@ export function FavouriteButton({ id, collected, favourites, showCount, classNam
       type="button"
       className={`nft-fav ${shown.collected ? 'on' : ''} ${className ?? ''}`}
       aria-pressed={shown.collected}
-      aria-label={t(shown.collected ? 'nft.unfavourite' : 'nft.favourite')}
       onClick={(e) => void onTap(e)}
       onKeyDown={(e) => e.stopPropagation()}
       data-testid="nft-fav"
       data-on={shown.collected}
     >
-      {shown.collected ? <HeartFill /> : <HeartOutline />}
+      {/* The name is the action and then the count shown, so what is read contains what is seen. */}
+      <span className="sr-only">{t(shown.collected ? 'nft.unfavourite' : 'nft.favourite')} </span>
+      {shown.collected ? <HeartFill aria-hidden /> : <HeartOutline aria-hidden />}
       {showCount ? <span className="nft-fav-count">{formatDecimal(shown.favourites)}</span> : null}
     </button>
   );

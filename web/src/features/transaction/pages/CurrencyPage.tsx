@@ -152,10 +152,13 @@ function Trade({ row }: { row: MarketRow }) {
   return (
     <>
       <div className="trade-top">
-        <button type="button" className="pair-button" onClick={() => setPickerOpen(true)} data-testid="pair-button">
-          <b>{row.symbol}</b>
-          <DownFill fontSize={10} />
-        </button>
+        {/* The market is the page's title; tapping it picks another. */}
+        <h1 className="trade-pair">
+          <button type="button" className="pair-button" onClick={() => setPickerOpen(true)} data-testid="pair-button">
+            <b>{row.symbol}</b>
+            <DownFill fontSize={10} />
+          </button>
+        </h1>
         <ChangePill change={row.change} size="small" />
         <button
           type="button"
