@@ -22,7 +22,7 @@ export function MarketBar({ markets, current, onPick }: Props) {
         <DownFill fontSize={12} />
       </button>
       <div className="ct-market-price">
-        <strong style={{ color: trendColor(current.change) }} data-testid="ct-live-price">
+        <strong style={{ color: trendColor(current.change) }} data-testid="ct-live-price" data-live>
           {formatPrice(current.now_price, current.tick)}
         </strong>
         <span style={{ color: trendColor(current.change) }}>{formatChange(current.change)}</span>
