@@ -131,8 +131,10 @@ export const baseQuery: BaseQueryFn<RequestArgs, unknown, ApiError, ExtraOptions
   if ('failure' in answer) {
     const timedOut = answer.failure === 'timeout';
     const message = i18next.t(timedOut ? 'common.timeout' : 'common.networkError');
-    // While the link is down the indicator already says so: no toast per failed call.
-    if (!signal.aborted && !extraOptions?.silent && !(answer.failure === 'network' && isOffline())) toast(message);
+    // While the link is down the indicator already says so: no toast per failed call
+    // (the browser may know before its `offline` event has reached the app).
+    const offline = answer.failure === 'network' && (isOffline() || navigator.onLine === false);
+    if (!signal.aborted && !extraOptions?.silent && !offline) toast(message);
     return { error: { status: 0, kind: answer.failure, message } };
   }
   const { status, parsed } = answer;

@@ -100,6 +100,12 @@ function paintRoot(s: ConnectionState) {
   document.documentElement.classList.toggle('conn-stale', isStale(s));
 }
 
+// The browser's word on the network counts on every screen, one with a socket or not.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => reportConnection({ type: 'browserOnline', online: true }));
+  window.addEventListener('offline', () => reportConnection({ type: 'browserOnline', online: false }));
+}
+
 /** Applies one event to the app's connection state. */
 export function reportConnection(e: ConnectionEvent): void {
   const next = connectionReducer(state, e);

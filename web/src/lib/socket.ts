@@ -172,43 +172,48 @@ function clearRetry() {
   retryTimer = null;
 }
 
-/** Opens the socket again (closing a try in flight), now. */
-function connectNow(s: Socket) {
+/** Numbers the tries, so that the end of an old one (closed by the next) is not taken for a failure. */
+let tryId = 0;
+
+/** Opens the socket again now, closing a try still in flight. */
+function tryConnect(s: Socket) {
   clearRetry();
+  const id = ++tryId;
   reportConnection({ type: 'connecting' });
   s.disconnect();
   s.connect();
+  // A websocket closed before it opened ends the try without an error event, and
+  // socket.io would wait out its 20 s connect time-out: take it as the failure it is.
+  s.io.engine?.once('close', () => {
+    if (id === tryId && !s.connected) failed(s);
+  });
 }
 
-/** After a failed try or a drop: the next try after the back-off. */
-function scheduleRetry(s: Socket) {
+/** A try failed or the link dropped: say so, and try again after the back-off. */
+function failed(s: Socket) {
+  reportConnection({ type: 'dropped' });
   if (retryTimer || s.connected) return;
   const wait = backoffDelay(attempt);
   attempt += 1;
   retryTimer = setTimeout(() => {
     retryTimer = null;
-    if (s.connected) return;
-    reportConnection({ type: 'connecting' });
-    s.connect();
+    if (!s.connected) tryConnect(s);
   }, wait);
 }
 
 /** Tries at once when the network or the page comes back, instead of waiting out the back-off. */
 function watchBrowser(s: Socket) {
   if (typeof window === 'undefined') return;
+  // lib/connection.ts notes the browser's word itself; here it only hurries the socket.
   window.addEventListener('online', () => {
-    reportConnection({ type: 'browserOnline', online: true });
     attempt = 0;
-    if (!s.connected) connectNow(s);
-  });
-  window.addEventListener('offline', () => {
-    reportConnection({ type: 'browserOnline', online: false });
+    if (!s.connected) tryConnect(s);
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
     if (!s.connected || Date.now() - lastHeard > SILENT_MS) {
       attempt = 0;
-      connectNow(s);
+      tryConnect(s);
     }
   });
 }
@@ -252,14 +257,9 @@ function createSocket(): Socket {
       catchUp();
     }
   });
-  s.on('connect_error', () => {
-    reportConnection({ type: 'dropped' });
-    scheduleRetry(s);
-  });
+  s.on('connect_error', () => failed(s));
   s.on('disconnect', (reason) => {
-    if (reason === CLIENT_CLOSE) return;
-    reportConnection({ type: 'dropped' });
-    scheduleRetry(s);
+    if (reason !== CLIENT_CLOSE) failed(s);
   });
   s.io.on('ping', () => {
     lastHeard = Date.now();
@@ -273,8 +273,7 @@ function createSocket(): Socket {
     dispatchRef?.(realtimeApi.util.invalidateTags(['Balance']));
   });
   watchBrowser(s);
-  reportConnection({ type: 'connecting' });
-  s.connect();
+  tryConnect(s);
   return s;
 }
 
@@ -282,7 +281,7 @@ function createSocket(): Socket {
 export function setSocketToken(token: string | null): void {
   if (token === currentToken) return;
   currentToken = token;
-  if (socket) connectNow(socket);
+  if (socket) tryConnect(socket);
 }
 
 /** The shared socket, opened on first use with the store's token. */

@@ -8,7 +8,11 @@ class FakeSocket {
   connects = 0;
   emitted: [string, unknown][] = [];
   auth: ((cb: (data: object) => void) => void) | null = null;
-  io = { on: vi.fn() };
+  /** The transport of the current try: `close` ends it (socket.io's Manager.engine). */
+  io: { on: ReturnType<typeof vi.fn>; engine: { closers: (() => void)[]; once: (e: string, fn: () => void) => void } | null } = {
+    on: vi.fn(),
+    engine: null,
+  };
   on(event: string, fn: (...args: unknown[]) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
     return this;
@@ -24,6 +28,12 @@ class FakeSocket {
   }
   connect() {
     this.connects += 1;
+    const closers: (() => void)[] = [];
+    this.io.engine = { closers, once: (_e, fn) => closers.push(fn) };
+  }
+  /** The transport of the try in flight closes (a websocket refused before it opened). */
+  transportCloses() {
+    for (const fn of this.io.engine?.closers ?? []) fn();
   }
   disconnect() {
     if (this.connected) {
@@ -156,6 +166,31 @@ describe('the shared socket', () => {
       vi.advanceTimersByTime(5000);
     }
     expect(fake.connects).toBe(before + 7);
+  });
+
+  it('takes a websocket closed before it opened as a failed try, not a 20 s wait', async () => {
+    await start();
+    fake.up();
+    fake.down();
+    vi.advanceTimersByTime(1000);
+    const before = fake.connects;
+    fake.transportCloses();
+    vi.advanceTimersByTime(2000);
+    expect(fake.connects).toBe(before + 1);
+  });
+
+  it('does not take a try it closed itself for a failure', async () => {
+    await start();
+    fake.up();
+    fake.down();
+    window.dispatchEvent(new Event('online'));
+    const before = fake.connects;
+    // The online try replaced the back-off's: the old transport closing changes nothing.
+    const old = fake.io.engine;
+    window.dispatchEvent(new Event('online'));
+    for (const fn of old?.closers ?? []) fn();
+    vi.advanceTimersByTime(10_000);
+    expect(fake.connects).toBe(before + 1);
   });
 
   it('tries at once when the browser is back online or the page is shown again', async () => {
