@@ -228,7 +228,7 @@ function endSession(payload: SessionEnded | undefined) {
   if (typeof window === 'undefined') return;
   const from = window.location.hash.replace(/^#/, '');
   if (from.startsWith(ROUTES.login)) return;
-  const back = from && !from.startsWith(ROUTES.login) ? `&redirect=${encodeURIComponent(from)}` : '';
+  const back = from ? `&redirect=${encodeURIComponent(from)}` : '';
   window.location.hash = `#${ROUTES.login}?ended=${reason}${back}`;
 }
 
