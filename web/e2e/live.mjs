@@ -185,6 +185,8 @@ await run('live', async (open) => {
     );
     await page.locator('[data-testid="book-bid"]').first().waitFor();
     await indicator(page, null);
+    // The login's toast has gone, so that any toast later is the screen's answer to a tap.
+    await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
   });
 
   await step('offline: the indicator says so, the book and balances turn grey, the open order stays listed', async () => {
