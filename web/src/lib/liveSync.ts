@@ -115,6 +115,7 @@ export const CATCH_UP_TAGS = [
   'SavedAddress',
   'BankCard',
   'RealState',
+  'Sessions',
   // spot, contracts, seconds options
   'CoinOrders',
   'ContractDeal',
