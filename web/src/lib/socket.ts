@@ -218,8 +218,30 @@ function watchBrowser(s: Socket) {
   });
 }
 
+/**
+ * Set while this device itself ends its session (a login-password change
+ * signs every session out, this one too): the server's `session_ended` may
+ * arrive before the change's answer, and the screen that asked then takes
+ * the user to the login page itself, without "your session ended".
+ */
+let endingHere = false;
+
+/** Marks that this device is about to end its own session; answers the undo for when the request fails. */
+export function endingSessionHere(): () => void {
+  endingHere = true;
+  return () => {
+    endingHere = false;
+  };
+}
+
 /** Signs the device out after the server ended its session, and says why on the login page. */
 function endSession(payload: SessionEnded | undefined) {
+  if (endingHere) {
+    // The screen that ended it signs out and moves on; only stop using the token.
+    endingHere = false;
+    setSocketToken(null);
+    return;
+  }
   const reason = payload?.reason === 'expired' ? 'expired' : 'revoked';
   // The socket comes back at once without the token, before anything can reconnect with it.
   setSocketToken(null);
