@@ -11,7 +11,6 @@ pub mod config;
 pub mod copy;
 pub mod db;
 pub mod demo_traders;
-pub mod devices;
 pub mod earn;
 pub mod error;
 pub mod extract;

@@ -2,6 +2,4 @@
 
 pub mod codec;
 pub mod hub;
-pub mod private;
 pub mod session;
-pub mod wire;

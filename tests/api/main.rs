@@ -28,7 +28,6 @@ mod races;
 mod restart;
 mod royalties;
 mod sales;
-mod sessions;
 mod smtp;
 mod supervision;
 mod texts;

@@ -33,7 +33,7 @@ export function AssetCard() {
           {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
         </button>
       </div>
-      <div className="asset-value" data-testid="total-assets" data-live>
+      <div className="asset-value" data-testid="total-assets">
         {hidden ? '******' : totalUsd !== undefined ? `≈ ${formatFiat(totalUsd, fiat)}` : '≈ --'}
       </div>
       <div className="asset-actions">

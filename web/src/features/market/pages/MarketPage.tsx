@@ -25,7 +25,7 @@ function Favourites({ live, onOpen }: { live: MarketRow[] | undefined; onOpen: (
   const navigate = useNavigate();
   const location = useLocation();
   const token = useAppSelector(selectToken);
-  const { data, isLoading, refetch } = useGetFavouritesQuery(undefined, { skip: !token });
+  const { data, isLoading, isError, refetch } = useGetFavouritesQuery(undefined, { skip: !token });
 
   if (!token) {
     return (
@@ -39,8 +39,7 @@ function Favourites({ live, onOpen }: { live: MarketRow[] | undefined; onOpen: (
     );
   }
   if (isLoading) return <LoadingBlock lines={6} title={false} />;
-  // A failed refetch keeps the last list: it reloads once the link is back.
-  if (!data) return <ErrorState onRetry={refetch} />;
+  if (isError || !data) return <ErrorState onRetry={refetch} />;
   if (data.length === 0) return <EmptyState title={t('market.favEmpty')} description={t('market.favEmptyHint')} />;
   return <MarketList rows={liveFavourites(data, live)} onOpen={onOpen} />;
 }
@@ -50,7 +49,7 @@ export default function MarketPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
-  const { data, isLoading, refetch } = useGetQuotationsQuery();
+  const { data, isLoading, isError, refetch } = useGetQuotationsQuery();
   useRealtime();
 
   const open = (row: MarketRow) => navigate(detailRoute(row.symbol));
@@ -68,7 +67,7 @@ export default function MarketPage() {
     body = <Favourites live={data} onOpen={open} />;
   } else if (isLoading) {
     body = <LoadingBlock lines={6} title={false} />;
-  } else if (!data) {
+  } else if (isError || !data) {
     body = <ErrorState onRetry={refetch} />;
   } else {
     const rows = rowsOfTab(data, tab);

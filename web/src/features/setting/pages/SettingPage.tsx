@@ -26,7 +26,6 @@ import { useGetRealStateQuery } from '../../../shared/funds/api';
 import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PageShell } from '../../../components/PageShell';
 import { useGetRateCurrencyQuery, useGetUnreadCountQuery, useLogoutMutation } from '../../../lib/api';
-import { endingSessionHere } from '../../../lib/socket';
 import { APP_VERSION, ROUTES, type Lang } from '../../../lib/constants';
 import { maskAccount } from '../../../lib/format';
 import { LANGUAGE_OPTIONS } from '../../../lib/languages';
@@ -57,12 +56,7 @@ export default function SettingPage() {
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
-    // Logging out ends this session on the server too: its session_ended is ours.
-    const undo = endingSessionHere();
-    await logout()
-      .unwrap()
-      .catch(() => undefined)
-      .finally(undo);
+    await logout().unwrap().catch(() => undefined);
     showToast(t('setting.loggedOut'), 'success');
   };
 

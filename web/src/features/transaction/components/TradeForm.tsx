@@ -1,14 +1,12 @@
 /**
  * The spot order form: buy/sell, limit/market, price (limit) and amount with
  * tick/lot checks, 25-100 % of the available balance, the estimated total and
- * submit (POST /api/coin/trade). Visitors get a login button instead. While
- * the app is offline a submit sends nothing, says so and keeps the form.
+ * submit (POST /api/coin/trade). Visitors get a login button instead.
  */
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { OfflineNote, useOfflineAction } from '../../../components/OfflineNote';
 import type { MarketRow } from '../../../shared/market/api';
 import { useCoinPlaces } from '../../../shared/funds/api';
 import { decimalsOf, formatCoin, formatDecimal, formatPercent, splitSymbol } from '../../../lib/format';
@@ -57,7 +55,6 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
   const slow = useDelayedFlag(placing);
   const { base, quote } = splitSymbol(row.symbol);
   const places = useCoinPlaces();
-  const offline = useOfflineAction();
 
   const quotePlaces = quoteBalance?.decimals ?? 8;
   const marketBuy = kind === 'market' && side === 'buy';
@@ -109,7 +106,6 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
       showToast(message(errors.stopping) ?? '', 'fail');
       return;
     }
-    if (offline.refuse()) return;
     try {
       const order = await place(
         kind === 'limit'
@@ -125,10 +121,8 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
       showToast(t(said[outcome]), 'success');
       setAmount('');
       setShowErrors(false);
-    } catch (e) {
-      // The base query showed the server's message (insufficient balance, tick, lot…);
-      // a request that found no connection is said under the button, the form kept.
-      offline.failed(e);
+    } catch {
+      // The base query showed the server's message (insufficient balance, tick, lot…).
     }
   };
 
@@ -186,7 +180,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
         ))}
       </div>
 
-      <dl className="trade-facts" data-live>
+      <dl className="trade-facts">
         <div>
           <dt>{t('trade.available')}</dt>
           <dd data-testid="trade-available">
@@ -216,7 +210,6 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
           {t('trade.loginToTrade')}
         </Button>
       )}
-      <OfflineNote shown={offline.refused} />
     </div>
   );
 }
