@@ -4,7 +4,9 @@
 # CMD in DIR with BOURSE_URL set to the server's address (and ADMIN_EMAIL /
 # ADMIN_PASSWORD of an admin account), stops the server and, when CMD succeeded,
 # runs `BIN audit` on the same database: the script fails when the ledger does
-# not balance. The server logs at RUST_LOG (warn unless set).
+# not balance. The server logs at RUST_LOG (warn unless set). CMD also gets
+# BOURSE_BIN, the binary's absolute path, for tests that need a server of their
+# own with other settings.
 #
 # Settings: BOURSE__SECTION__KEY variables reach the server (and CMD). What they
 # cannot set (arrays such as microtrade.durations) can be given as TOML text in
@@ -14,6 +16,8 @@ bin=${1:?usage: with-server.sh BIN DIR CMD...}
 dir=${2:?usage: with-server.sh BIN DIR CMD...}
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+export BOURSE_BIN="$bin"
 work=$(mktemp -d)
 log="$work/server.log"
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"; }

@@ -57,14 +57,10 @@ pub async fn create_user(
     Err(ApiError::internal("no free invite code after 5 tries"))
 }
 
-/// Revokes every live token of a user (password changed or reset).
+/// Revokes every live token of a user (password changed or reset) and closes
+/// every socket opened with them, on every node.
 pub async fn revoke_all(state: &AppState, user_id: i64) -> ApiResult<()> {
-    sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
-        .bind(now_ms())
-        .bind(user_id)
-        .execute(&state.db)
-        .await?;
-    state.sessions.forget_user(user_id);
+    crate::devices::end(state, user_id, crate::devices::Which::All).await?;
     Ok(())
 }
 

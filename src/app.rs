@@ -85,10 +85,13 @@ impl Application {
         if backend == Backend::Sqlite {
             db::spawn_checkpointer(store.clone(), &settings.database.url);
         }
+        let sessions = Arc::new(crate::sessions::Sessions::default());
         let hub = match settings.redis.url.as_str() {
             "" => crate::socket::hub::Hub::default(),
             url => crate::socket::hub::Hub::with_redis(url, &settings.redis.prefix)?,
-        };
+        }
+        .with_private_queue(settings.socket.private_queue)
+        .forgetting(sessions.clone());
         // Fan-out gets a thread of its own, so a burst to thousands of sockets
         // never delays the market actors' matching and commits.
         let hub_thread = actix::Arbiter::new();
@@ -124,7 +127,7 @@ impl Application {
             backend,
             notifier: Arc::new(Notifier::new(&settings.smtp)),
             limiter: Arc::new(RateLimiter::default()),
-            sessions: Arc::default(),
+            sessions,
             link_key: Arc::new(link_key),
             settings: Arc::new(settings),
             actors: registry.clone(),

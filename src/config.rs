@@ -36,6 +36,29 @@ pub struct Settings {
     pub nft: NftSettings,
     #[serde(default)]
     pub redis: RedisSettings,
+    #[serde(default)]
+    pub socket: SocketSettings,
+}
+
+/// The realtime gateway.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SocketSettings {
+    /// Private events queued for one socket before later ones are dropped
+    /// (their `seq` still advances, so the client sees the gap).
+    #[serde(default = "default_private_queue")]
+    pub private_queue: usize,
+}
+
+impl Default for SocketSettings {
+    fn default() -> SocketSettings {
+        SocketSettings {
+            private_queue: default_private_queue(),
+        }
+    }
+}
+
+fn default_private_queue() -> usize {
+    1024
 }
 
 /// Fan-out of realtime events across nodes; an empty URL keeps it in-process.
@@ -356,6 +379,21 @@ pub struct DatabaseSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct AuthSettings {
     pub token_ttl_hours: i64,
+    /// When above 0, the token lifetime in seconds instead of hours (tests of
+    /// a socket outliving its token use a few seconds).
+    #[serde(default)]
+    pub token_ttl_seconds: i64,
+}
+
+impl AuthSettings {
+    /// A new token's lifetime in milliseconds.
+    pub fn token_ttl_ms(&self) -> i64 {
+        if self.token_ttl_seconds > 0 {
+            self.token_ttl_seconds * 1000
+        } else {
+            self.token_ttl_hours * 3_600_000
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

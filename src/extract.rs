@@ -19,6 +19,8 @@ pub struct Req {
     pub params: HashMap<String, String>,
     pub ip: String,
     pub token: Option<String>,
+    /// The `User-Agent` header (empty when none), for the session list.
+    pub user_agent: String,
 }
 
 /// The logged-in caller.
@@ -27,6 +29,11 @@ pub struct AuthUser {
     pub id: i64,
     pub role: String,
     pub token_hash: String,
+    /// The token's row: what ending this session names.
+    pub token_id: i64,
+    /// When the token expires (milliseconds since the epoch): a socket opened
+    /// with it ends then.
+    pub expires_at: i64,
 }
 
 /// Language of a request from its query string alone (used before, or without,
@@ -50,6 +57,14 @@ fn token_of(req: &HttpRequest) -> Option<String> {
     let raw = req.headers().get("authorization")?.to_str().ok()?.trim();
     let token = raw.strip_prefix("Bearer ").unwrap_or(raw).trim();
     (!token.is_empty()).then(|| token.to_string())
+}
+
+fn agent_of(req: &HttpRequest) -> String {
+    req.headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok())
+        .map(crate::devices::agent::keep_agent)
+        .unwrap_or_default()
 }
 
 fn ip_of(req: &HttpRequest) -> String {
@@ -122,6 +137,7 @@ impl FromRequest for Req {
                 params,
                 ip: ip_of(&req),
                 token: token_of(&req),
+                user_agent: agent_of(&req),
             })
         })
     }
@@ -198,30 +214,57 @@ pub async fn admin_only(
 pub async fn authenticate(state: &AppState, token: Option<&str>) -> ApiResult<AuthUser> {
     let token = token.ok_or_else(ApiError::unauthorized)?;
     let hash = crate::security::sha256_hex(token);
-    if let Some((id, role)) = state.sessions.get(&hash, now_ms()) {
-        return Ok(AuthUser {
-            id,
-            role,
-            token_hash: hash,
-        });
+    let now = now_ms();
+    if let Some(who) = state.sessions.get(&hash, now) {
+        return Ok(signed_in(who, hash));
     }
     let mark = state.sessions.mark();
-    let row: Option<(i64, String, i64, Option<i64>)> = sqlx::query_as(
-        "SELECT u.id, u.role, t.expires_at, t.revoked_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+    let row: Option<TokenRow> = sqlx::query_as(
+        "SELECT t.id, u.id AS user_id, u.role, t.expires_at, t.revoked_at, t.last_seen_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
     )
     .bind(&hash)
     .fetch_optional(&state.db)
     .await?;
     match row {
-        Some((id, role, expires_at, None)) if expires_at > now_ms() => {
-            state.sessions.put(mark, &hash, id, &role, expires_at);
-            Ok(AuthUser {
-                id,
-                role,
-                token_hash: hash,
-            })
+        Some(t) if t.revoked_at.is_none() && t.expires_at > now => {
+            // Seen at most once a minute per token: the database is read
+            // here at most once per cache lifetime anyway.
+            if t.last_seen_at
+                .is_none_or(|seen| now - seen >= crate::devices::SEEN_EVERY_MS)
+            {
+                crate::devices::touch(state, t.id, now);
+            }
+            let who = crate::sessions::Verified {
+                user_id: t.user_id,
+                role: t.role,
+                token_id: t.id,
+                expires_at: t.expires_at,
+            };
+            state.sessions.put(mark, &hash, who.clone());
+            Ok(signed_in(who, hash))
         }
         _ => Err(ApiError::new(Kind::Unauthorized, "err_token_invalid")),
+    }
+}
+
+/// A `tokens` row joined with its user, as [`authenticate`] reads it.
+#[derive(sqlx::FromRow)]
+struct TokenRow {
+    id: i64,
+    user_id: i64,
+    role: String,
+    expires_at: i64,
+    revoked_at: Option<i64>,
+    last_seen_at: Option<i64>,
+}
+
+fn signed_in(who: crate::sessions::Verified, token_hash: String) -> AuthUser {
+    AuthUser {
+        id: who.user_id,
+        role: who.role,
+        token_hash,
+        token_id: who.token_id,
+        expires_at: who.expires_at,
     }
 }
 

@@ -11,6 +11,7 @@ pub mod config;
 pub mod copy;
 pub mod db;
 pub mod demo_traders;
+pub mod devices;
 pub mod earn;
 pub mod error;
 pub mod extract;

@@ -2,19 +2,29 @@
 //! back is not looked up in the database on every call (that lookup was a
 //! quarter of what an order cost).
 //!
-//! An entry lives [`Sessions::TTL`]. Logging out or revoking on this node drops
-//! the entries at once; another node of a cluster notices within the TTL.
+//! An entry lives [`Sessions::TTL`]. Revoking drops the entries of the
+//! revoked tokens at once, on this node and (through the hub's fan-out of the
+//! revocation) on every other node of a cluster.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// What a token was verified to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    pub user_id: i64,
+    pub role: String,
+    /// The token's row (`tokens.id`): what a revocation names.
+    pub token_id: i64,
+    /// Milliseconds since the epoch.
+    pub expires_at: i64,
+}
+
 #[derive(Clone)]
 struct Entry {
-    user_id: i64,
-    role: String,
-    expires_at: i64,
+    who: Verified,
     verified: Instant,
 }
 
@@ -32,13 +42,12 @@ impl Sessions {
     /// Enough for every active client of one node; beyond it, stale entries go.
     const MAX: usize = 100_000;
 
-    /// The (user, role) behind a token hash verified within the TTL and not
+    /// What a token hash was verified to be within the TTL, if it has not
     /// expired at `now_ms`.
-    pub fn get(&self, hash: &str, now_ms: i64) -> Option<(i64, String)> {
+    pub fn get(&self, hash: &str, now_ms: i64) -> Option<Verified> {
         let map = self.map.lock().ok()?;
         let e = map.get(hash)?;
-        (e.verified.elapsed() < Self::TTL && e.expires_at > now_ms)
-            .then(|| (e.user_id, e.role.clone()))
+        (e.verified.elapsed() < Self::TTL && e.who.expires_at > now_ms).then(|| e.who.clone())
     }
 
     /// What [`Sessions::put`] needs from before the database was read.
@@ -47,7 +56,7 @@ impl Sessions {
     }
 
     /// Remembers a token read from the database after `mark` was taken.
-    pub fn put(&self, mark: u64, hash: &str, user_id: i64, role: &str, expires_at: i64) {
+    pub fn put(&self, mark: u64, hash: &str, who: Verified) {
         let Ok(mut map) = self.map.lock() else { return };
         // Checked under the lock that revocations take too.
         if self.revocations.load(Ordering::SeqCst) != mark {
@@ -62,27 +71,19 @@ impl Sessions {
         map.insert(
             hash.to_string(),
             Entry {
-                user_id,
-                role: role.to_string(),
-                expires_at,
+                who,
                 verified: Instant::now(),
             },
         );
     }
 
-    /// One token is no longer valid (logout).
-    pub fn forget(&self, hash: &str) {
+    /// These tokens are no longer valid (logout, password change, a session
+    /// ended from the list).
+    pub fn forget_tokens(&self, token_ids: &[i64]) {
+        let gone: HashSet<i64> = token_ids.iter().copied().collect();
         if let Ok(mut map) = self.map.lock() {
             self.revocations.fetch_add(1, Ordering::SeqCst);
-            map.remove(hash);
-        }
-    }
-
-    /// None of a user's tokens is valid any more (password changed or reset).
-    pub fn forget_user(&self, user_id: i64) {
-        if let Ok(mut map) = self.map.lock() {
-            self.revocations.fetch_add(1, Ordering::SeqCst);
-            map.retain(|_, e| e.user_id != user_id);
+            map.retain(|_, e| !gone.contains(&e.who.token_id));
         }
     }
 }
@@ -91,20 +92,30 @@ impl Sessions {
 mod tests {
     use super::*;
 
+    fn who(user_id: i64, role: &str, token_id: i64) -> Verified {
+        Verified {
+            user_id,
+            role: role.to_string(),
+            token_id,
+            expires_at: 2_000,
+        }
+    }
+
     #[test]
     fn answers_until_forgotten_or_expired() {
         let s = Sessions::default();
         let m = s.mark();
-        s.put(m, "a", 7, "user", 2_000);
-        s.put(m, "b", 7, "user", 2_000);
-        s.put(m, "c", 8, "admin", 2_000);
-        assert_eq!(s.get("a", 1_000), Some((7, "user".to_string())));
+        s.put(m, "a", who(7, "user", 1));
+        s.put(m, "b", who(7, "user", 2));
+        s.put(m, "c", who(8, "admin", 3));
+        assert_eq!(s.get("a", 1_000), Some(who(7, "user", 1)));
         assert_eq!(s.get("a", 2_000), None, "the token itself expired");
-        s.forget("a");
+        s.forget_tokens(&[1]);
         assert_eq!(s.get("a", 1_000), None);
-        s.forget_user(7);
+        assert_eq!(s.get("b", 1_000), Some(who(7, "user", 2)));
+        s.forget_tokens(&[2, 99]);
         assert_eq!(s.get("b", 1_000), None);
-        assert_eq!(s.get("c", 1_000), Some((8, "admin".to_string())));
+        assert_eq!(s.get("c", 1_000), Some(who(8, "admin", 3)));
     }
 
     #[test]
@@ -112,11 +123,11 @@ mod tests {
         let s = Sessions::default();
         // Read from the database before the logout, answered after it.
         let m = s.mark();
-        s.forget("a");
-        s.put(m, "a", 7, "user", 2_000);
+        s.forget_tokens(&[1]);
+        s.put(m, "a", who(7, "user", 1));
         assert_eq!(s.get("a", 1_000), None);
         let m = s.mark();
-        s.put(m, "a", 7, "user", 2_000);
-        assert_eq!(s.get("a", 1_000), Some((7, "user".to_string())));
+        s.put(m, "a", who(7, "user", 1));
+        assert_eq!(s.get("a", 1_000), Some(who(7, "user", 1)));
     }
 }

@@ -6,7 +6,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::i18n::t;
 use crate::notifier::Channel;
 use crate::params::{Form, NoParams, Reply};
-use crate::security::{hash_password_blocking, new_token, sha256_hex, verify_password_blocking};
+use crate::security::{hash_password_blocking, verify_password_blocking};
 use crate::state::AppState;
 use crate::validate;
 use actix_web::web;
@@ -264,28 +264,17 @@ pub async fn login(
         return Err(ApiError::invalid("err_login_failed"));
     };
     state.limiter.clear(&fail_key);
-    let token = new_token();
-    sqlx::query(
-        "INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(user_id)
-    .bind(sha256_hex(&token))
-    .bind(now)
-    .bind(now + state.settings.auth.token_ttl_hours * 3_600_000)
-    .execute(&state.db)
-    .await?;
-    Ok(Reply(token))
+    let from = crate::devices::Origin {
+        user_agent: &req.user_agent,
+        ip: &req.ip,
+    };
+    Ok(Reply(crate::devices::issue(&state, user_id, from).await?))
 }
 
 pub async fn logout(state: web::Data<AppState>, form: Form<NoParams>) -> ApiResult<Reply<String>> {
     let req = form.req;
     let user = req.user(&state).await?;
-    sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE token_hash = $2")
-        .bind(now_ms())
-        .bind(&user.token_hash)
-        .execute(&state.db)
-        .await?;
-    state.sessions.forget(&user.token_hash);
+    crate::devices::end(&state, user.id, crate::devices::Which::One(user.token_id)).await?;
     Ok(Reply(t(req.lang, "ok_logged_out", &[])))
 }
 

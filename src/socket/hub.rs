@@ -2,30 +2,82 @@
 //! and fans market events out to the right sessions. One actor per node. With
 //! Redis configured, every local event is also published on a Redis channel and
 //! every node delivers what other nodes published, so a socket on any node gets
-//! the events of markets (and users) served elsewhere.
+//! the events of markets (and users) served elsewhere. Revocations travel the
+//! same channel, so a token revoked on one node ends its sockets on all.
+//!
+//! Private events get a per-socket `seq` and go through a bounded lane per
+//! socket (see [`super::private`]).
 
+use super::private::{EndReason, Lane, PrivateFrame, Ticket};
+use super::wire::Wire;
+use crate::sessions::Sessions;
 use ::actors::runtime::{Check, Checks, Event, Meter, Topic};
 use actix::prelude::*;
-use serde_json::Value;
 use std::collections::{HashMap, HashSet};
+use std::future::Future;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// An event for one socket, already encoded as its text frame
-/// (`42["event", payload]`). The hub encodes each event once and every session
-/// shares the same frame: serialising per socket is what limits fan-out.
-#[derive(Debug, Clone, Message)]
+/// (`42["event", payload]`). The hub encodes each public event once and every
+/// session shares the same frame: serialising per socket is what limits
+/// fan-out. A private event's frame is the socket's own (it carries the
+/// socket's `seq`), made from one encoding of the payload.
+#[derive(Debug, Message)]
 #[rtype(result = "()")]
 pub struct Outbound {
     pub frame: Arc<str>,
+    /// On private events: the place the event holds in the socket's lane,
+    /// and whether the socket's session ended since (then it is not written).
+    pub private: Option<Ticket>,
+    /// On the last message a session gets: its frame is `session_ended`, and
+    /// the session disconnects once it has written it.
+    pub end: Option<EndReason>,
+}
+
+impl Outbound {
+    fn public(frame: Arc<str>) -> Outbound {
+        Outbound {
+            frame,
+            private: None,
+            end: None,
+        }
+    }
+
+    fn end(reason: EndReason) -> Outbound {
+        Outbound {
+            frame: Arc::from(reason.frame()),
+            private: None,
+            end: Some(reason),
+        }
+    }
 }
 
 /// A subscription key: channel, topic (a symbol), and variant (a K-line period).
 pub type Sub = Topic;
 
+/// How long a revoked token is remembered: a socket that read its token just
+/// before the revocation and joins just after is ended as it joins.
+const REMEMBER_REVOKED: Duration = Duration::from_secs(60);
+
 struct Session {
     to: Recipient<Outbound>,
     user_id: Option<i64>,
+    /// The token the socket connected with (`tokens.id`).
+    token_id: Option<i64>,
     subs: HashSet<Sub>,
+    lane: Arc<Lane>,
+    /// The last private event's number (sent or dropped).
+    seq: u64,
+}
+
+/// Most private events waiting for one socket (`socket.private_queue`).
+struct QueueCap(usize);
+
+impl Default for QueueCap {
+    fn default() -> QueueCap {
+        QueueCap(crate::config::SocketSettings::default().private_queue)
+    }
 }
 
 #[derive(Default)]
@@ -36,11 +88,21 @@ pub struct Hub {
     listeners: HashMap<Sub, HashSet<u64>>,
     /// The signed-in sessions of each user, for private events.
     by_user: HashMap<i64, HashSet<u64>>,
+    /// The sessions opened with each token, to end them when it is revoked.
+    by_token: HashMap<i64, HashSet<u64>>,
+    /// Tokens revoked within [`REMEMBER_REVOKED`].
+    revoked: HashMap<i64, Instant>,
+    private_queue: QueueCap,
     delivered: u64,
+    /// Private events dropped because their socket's lane was full.
+    dropped: u64,
     /// Counts the messages handled, for the health screen (they arrive with
     /// `do_send`, past any handle that could count them).
     meter: Arc<Meter>,
     redis: Option<RedisLink>,
+    /// This node's cache of verified tokens: a revocation from another node
+    /// empties it of the revoked tokens at once.
+    verified: Option<Arc<Sessions>>,
 }
 
 /// The Redis side of the fan-out.
@@ -49,74 +111,6 @@ struct RedisLink {
     channel: String,
     node: String,
     publisher: Option<redis::aio::MultiplexedConnection>,
-}
-
-/// An event as it travels between nodes.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Message)]
-#[rtype(result = "()")]
-pub struct Wire {
-    node: String,
-    /// `broadcast` (`ticker` from older nodes), `channel` or `private`.
-    kind: String,
-    channel: Option<String>,
-    #[serde(alias = "symbol")]
-    topic: Option<String>,
-    #[serde(alias = "period")]
-    variant: Option<String>,
-    event: String,
-    user_id: Option<i64>,
-    payload: Value,
-}
-
-impl Wire {
-    /// Takes the event apart (its payload is moved, not copied: a batch's
-    /// events are many JSON trees).
-    fn of(node: &str, e: Event) -> Wire {
-        let mut w = Wire {
-            node: node.to_string(),
-            kind: String::new(),
-            channel: None,
-            topic: None,
-            variant: None,
-            event: String::new(),
-            user_id: None,
-            payload: Value::Null,
-        };
-        match e {
-            Event::Broadcast { event, payload } => {
-                w.kind = "broadcast".into();
-                w.event = event.to_string();
-                w.payload = payload;
-            }
-            Event::Channel {
-                channel,
-                topic,
-                variant,
-                event,
-                payload,
-            } => {
-                w.kind = "channel".into();
-                w.channel = Some(channel.to_string());
-                w.topic = Some(topic);
-                w.variant = variant.map(str::to_string);
-                w.event = event.to_string();
-                w.payload = payload;
-            }
-            Event::Private {
-                user_id,
-                event,
-                payload,
-            } => {
-                w.kind = "private".into();
-                w.user_id = Some(user_id);
-                w.event = event.to_string();
-                w.payload = payload;
-            }
-            // The hub takes a batch apart before it gets here.
-            Event::Many(_) => {}
-        }
-        w
-    }
 }
 
 impl Hub {
@@ -135,8 +129,20 @@ impl Hub {
         })
     }
 
+    /// At most `n` private events wait for one socket.
+    pub fn with_private_queue(mut self, n: usize) -> Hub {
+        self.private_queue = QueueCap(n);
+        self
+    }
+
+    /// Tokens revoked on other nodes are dropped from `verified` too.
+    pub fn forgetting(mut self, verified: Arc<Sessions>) -> Hub {
+        self.verified = Some(verified);
+        self
+    }
+
     /// Delivers one event to the local sessions it is for.
-    /// The frame is encoded once for all of them, and not at all when no
+    /// A public frame is encoded once for all of them, and not at all when no
     /// session here wants the event (most private events under load: their
     /// owners have no socket open).
     fn deliver(&mut self, w: &Wire) {
@@ -145,9 +151,7 @@ impl Hub {
         let mut send = |to: &Recipient<Outbound>| {
             let frame = frame
                 .get_or_insert_with(|| Arc::from(super::codec::event_frame(&w.event, &w.payload)));
-            to.do_send(Outbound {
-                frame: frame.clone(),
-            });
+            to.do_send(Outbound::public(frame.clone()));
             sent += 1;
         };
         match w.kind.as_str() {
@@ -162,25 +166,203 @@ impl Hub {
                 ids.filter_map(|id| self.sessions.get(id))
                     .for_each(|s| send(&s.to));
             }
-            "private" => {
-                let ids = w.user_id.and_then(|u| self.by_user.get(&u));
-                ids.into_iter()
-                    .flatten()
-                    .filter_map(|id| self.sessions.get(id))
-                    .for_each(|s| send(&s.to));
+            "private" => sent += self.deliver_private(w),
+            "end" => {
+                if let Some((tokens, reason)) = w.ending() {
+                    if let Some(v) = &self.verified {
+                        v.forget_tokens(&tokens);
+                    }
+                    self.end_tokens(&tokens, reason);
+                }
             }
             _ => {}
         }
         self.delivered += sent;
     }
+
+    /// A private event to each socket of its user: numbered per socket, and
+    /// dropped for a socket whose lane is full (the number still used).
+    fn deliver_private(&mut self, w: &Wire) -> u64 {
+        let Hub {
+            by_user,
+            sessions,
+            private_queue,
+            dropped,
+            ..
+        } = self;
+        let Some(ids) = w.user_id.and_then(|u| by_user.get(&u)) else {
+            return 0;
+        };
+        let frame = PrivateFrame::new(&w.event, &w.payload);
+        let mut sent = 0;
+        for id in ids {
+            let Some(s) = sessions.get_mut(id) else {
+                continue;
+            };
+            s.seq += 1;
+            match s.lane.admit(private_queue.0) {
+                Some(ticket) => {
+                    s.to.do_send(Outbound {
+                        frame: Arc::from(frame.with_seq(s.seq)),
+                        private: Some(ticket),
+                        end: None,
+                    });
+                    sent += 1;
+                }
+                None => *dropped += 1,
+            }
+        }
+        sent
+    }
+
+    /// Ends the sessions opened here with these tokens: no private event
+    /// reaches them from now on (not even one waiting in their mailbox), then
+    /// each is told why and disconnects.
+    fn end_tokens(&mut self, tokens: &[i64], reason: EndReason) {
+        let now = Instant::now();
+        self.revoked.retain(|_, at| at.elapsed() < REMEMBER_REVOKED);
+        for token in tokens {
+            if reason == EndReason::Revoked {
+                self.revoked.insert(*token, now);
+            }
+            for id in self.by_token.remove(token).unwrap_or_default() {
+                if let Some(s) = self.sessions.remove(&id) {
+                    s.lane.end();
+                    self.forget(id, s.user_id, None, &s.subs);
+                    s.to.do_send(Outbound::end(reason));
+                }
+            }
+        }
+    }
+
+    fn join(&mut self, id: u64, to: Recipient<Outbound>, user_id: Option<i64>, token: Option<i64>) {
+        let revoked = token.and_then(|t| self.revoked.get(&t));
+        if revoked.is_some_and(|at| at.elapsed() < REMEMBER_REVOKED) {
+            to.do_send(Outbound::end(EndReason::Revoked));
+            return;
+        }
+        if let Some(user_id) = user_id {
+            self.by_user.entry(user_id).or_default().insert(id);
+        }
+        if let Some(token) = token {
+            self.by_token.entry(token).or_default().insert(id);
+        }
+        let before = self.sessions.insert(
+            id,
+            Session {
+                to,
+                user_id,
+                token_id: token,
+                subs: HashSet::new(),
+                lane: Arc::default(),
+                seq: 0,
+            },
+        );
+        // A session that connects again starts with no subscriptions, as
+        // whoever it signs in as now, and numbers its private events from 1.
+        if let Some(before) = before {
+            let user = (before.user_id != user_id)
+                .then_some(before.user_id)
+                .flatten();
+            let token = (before.token_id != token)
+                .then_some(before.token_id)
+                .flatten();
+            self.forget(id, user, token, &before.subs);
+        }
+    }
+
+    /// Takes a session out of the indexes of a user, a token and channels.
+    fn forget(&mut self, id: u64, user_id: Option<i64>, token: Option<i64>, subs: &HashSet<Sub>) {
+        for sub in subs {
+            if let Some(ids) = self.listeners.get_mut(sub) {
+                ids.remove(&id);
+                if ids.is_empty() {
+                    self.listeners.remove(sub);
+                }
+            }
+        }
+        if let Some(user_id) = user_id {
+            if let Some(ids) = self.by_user.get_mut(&user_id) {
+                ids.remove(&id);
+                if ids.is_empty() {
+                    self.by_user.remove(&user_id);
+                }
+            }
+        }
+        if let Some(token) = token {
+            if let Some(ids) = self.by_token.get_mut(&token) {
+                ids.remove(&id);
+                if ids.is_empty() {
+                    self.by_token.remove(&token);
+                }
+            }
+        }
+    }
+
+    fn touch(&mut self) {
+        self.meter.seen();
+    }
+
+    /// The meter the health screen reads this hub's counts from.
+    pub fn meter(&self) -> Arc<Meter> {
+        self.meter.clone()
+    }
+
+    fn node(&self) -> String {
+        self.redis
+            .as_ref()
+            .map(|l| l.node.clone())
+            .unwrap_or_default()
+    }
+
+    /// Publishing `w` to the other nodes, when Redis is configured and connected.
+    fn to_redis(&self, w: &Wire) -> Option<impl Future<Output = ()> + 'static> {
+        let link = self.redis.as_ref()?;
+        let mut con = link.publisher.clone()?;
+        let text = serde_json::to_string(w).ok()?;
+        let channel = link.channel.clone();
+        Some(async move {
+            use redis::AsyncCommands;
+            if let Err(e) = con.publish::<_, _, i64>(&channel, text).await {
+                log::warn!("redis publish: {e}");
+            }
+        })
+    }
+
+    /// Delivers one event here and hands it to the other nodes.
+    fn publish(&mut self, e: Event) {
+        if let Event::Many(events) = e {
+            for e in events {
+                self.publish(e);
+            }
+            return;
+        }
+        let w = Wire::of(&self.node(), e);
+        self.deliver(&w);
+        if let Some(publishing) = self.to_redis(&w) {
+            actix::spawn(publishing);
+        }
+    }
 }
 
+/// A socket joins: visitors and test stand-ins (no token to end them by).
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Join {
     pub id: u64,
     pub to: Recipient<Outbound>,
     pub user_id: Option<i64>,
+}
+
+/// A socket signed in with a token joins: it ends when the token is revoked.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct JoinWithToken {
+    pub id: u64,
+    pub to: Recipient<Outbound>,
+    pub user_id: i64,
+    /// `tokens.id` of the token it connected with.
+    pub token_id: i64,
 }
 
 #[derive(Message)]
@@ -195,6 +377,16 @@ pub struct Subscribe {
     pub id: u64,
     pub sub: Sub,
     pub on: bool,
+}
+
+/// These tokens were revoked: their sockets end, here and on every other
+/// node. Answered once the revocation is on its way to the other nodes, so a
+/// call that revokes answers after its sockets' ending is under way.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct EndTokens {
+    pub tokens: Vec<i64>,
+    pub reason: EndReason,
 }
 
 impl Actor for Hub {
@@ -244,61 +436,19 @@ impl Actor for Hub {
     }
 }
 
-impl Hub {
-    fn unlisten(&mut self, sub: &Sub, id: u64) {
-        if let Some(ids) = self.listeners.get_mut(sub) {
-            ids.remove(&id);
-            if ids.is_empty() {
-                self.listeners.remove(sub);
-            }
-        }
-    }
-
-    fn forget_user(&mut self, user_id: Option<i64>, id: u64) {
-        let Some(user_id) = user_id else { return };
-        if let Some(ids) = self.by_user.get_mut(&user_id) {
-            ids.remove(&id);
-            if ids.is_empty() {
-                self.by_user.remove(&user_id);
-            }
-        }
-    }
-
-    fn touch(&mut self) {
-        self.meter.seen();
-    }
-
-    /// The meter the health screen reads this hub's counts from.
-    pub fn meter(&self) -> Arc<Meter> {
-        self.meter.clone()
-    }
-}
-
 impl Handler<Join> for Hub {
     type Result = ();
     fn handle(&mut self, m: Join, _: &mut Context<Self>) {
         self.touch();
-        if let Some(user_id) = m.user_id {
-            self.by_user.entry(user_id).or_default().insert(m.id);
-        }
-        let before = self.sessions.insert(
-            m.id,
-            Session {
-                to: m.to,
-                user_id: m.user_id,
-                subs: HashSet::new(),
-            },
-        );
-        // A session that connects again starts with no subscriptions, and as
-        // whoever it signs in as now.
-        if let Some(before) = before {
-            if before.user_id != m.user_id {
-                self.forget_user(before.user_id, m.id);
-            }
-            for sub in before.subs {
-                self.unlisten(&sub, m.id);
-            }
-        }
+        self.join(m.id, m.to, m.user_id, None);
+    }
+}
+
+impl Handler<JoinWithToken> for Hub {
+    type Result = ();
+    fn handle(&mut self, m: JoinWithToken, _: &mut Context<Self>) {
+        self.touch();
+        self.join(m.id, m.to, Some(m.user_id), Some(m.token_id));
     }
 }
 
@@ -307,10 +457,7 @@ impl Handler<Leave> for Hub {
     fn handle(&mut self, m: Leave, _: &mut Context<Self>) {
         self.touch();
         if let Some(s) = self.sessions.remove(&m.id) {
-            self.forget_user(s.user_id, m.id);
-            for sub in s.subs {
-                self.unlisten(&sub, m.id);
-            }
+            self.forget(m.id, s.user_id, s.token_id, &s.subs);
         }
     }
 }
@@ -326,7 +473,8 @@ impl Handler<Subscribe> for Hub {
                     self.listeners.entry(m.sub).or_default().insert(m.id);
                 }
             } else if s.subs.remove(&m.sub) {
-                self.unlisten(&m.sub, m.id);
+                let subs = HashSet::from([m.sub]);
+                self.forget(m.id, None, None, &subs);
             }
         }
     }
@@ -340,33 +488,17 @@ impl Handler<Event> for Hub {
     }
 }
 
-impl Hub {
-    /// Delivers one event here and hands it to the other nodes.
-    fn publish(&mut self, e: Event) {
-        if let Event::Many(events) = e {
-            for e in events {
-                self.publish(e);
+impl Handler<EndTokens> for Hub {
+    type Result = ResponseFuture<()>;
+    fn handle(&mut self, m: EndTokens, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
+        self.end_tokens(&m.tokens, m.reason);
+        let publishing = self.to_redis(&Wire::end(&self.node(), &m.tokens, m.reason));
+        Box::pin(async move {
+            if let Some(p) = publishing {
+                p.await;
             }
-            return;
-        }
-        let node = self
-            .redis
-            .as_ref()
-            .map(|l| l.node.clone())
-            .unwrap_or_default();
-        let w = Wire::of(&node, e);
-        self.deliver(&w);
-        if let Some(link) = &self.redis {
-            if let (Some(mut con), Ok(text)) = (link.publisher.clone(), serde_json::to_string(&w)) {
-                let channel = link.channel.clone();
-                actix::spawn(async move {
-                    use redis::AsyncCommands;
-                    if let Err(e) = con.publish::<_, _, i64>(&channel, text).await {
-                        log::warn!("redis publish: {e}");
-                    }
-                });
-            }
-        }
+        })
     }
 }
 
@@ -382,9 +514,14 @@ impl Handler<Wire> for Hub {
 impl Handler<Checks> for Hub {
     type Result = MessageResult<Checks>;
     fn handle(&mut self, _: Checks, _: &mut Context<Self>) -> Self::Result {
+        let backlog = self.sessions.values().map(|s| s.lane.waiting()).max();
         let mut checks = vec![
             Check::ok("sessions", self.sessions.len().to_string()),
             Check::ok("delivered", self.delivered.to_string()),
+            // A socket too slow for its lane loses private events (it sees
+            // the gap in `seq` and reloads).
+            Check::ok("private dropped", self.dropped.to_string()),
+            Check::ok("largest private backlog", backlog.unwrap_or(0).to_string()),
         ];
         if let Some(link) = &self.redis {
             checks.push(if link.publisher.is_some() {

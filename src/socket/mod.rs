@@ -2,4 +2,6 @@
 
 pub mod codec;
 pub mod hub;
+pub mod private;
 pub mod session;
+pub mod wire;

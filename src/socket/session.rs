@@ -1,10 +1,14 @@
 //! One actor per socket: Engine.IO v4 over a websocket, Socket.IO v5 on top.
 //! The CONNECT packet's `{token}` decides the private room; nothing a client
 //! emits afterwards (an old-style `login` with a user id, say) can change it.
+//! The session lives no longer than its token: revoked, the hub ends it;
+//! expired, it ends itself (`session_ended`, then a Socket.IO DISCONNECT, so
+//! the client does not reconnect on its own).
 //! Protocol violations close the socket; nothing here panics on input.
 
 use super::codec::{decode_eio, decode_sio, encode_eio, encode_sio, Eio, Sio, SioKind};
-use super::hub::{Join, Leave, Outbound, Subscribe};
+use super::hub::{Join, JoinWithToken, Leave, Outbound, Subscribe};
+use super::private::EndReason;
 use crate::extract::authenticate;
 use crate::state::AppState;
 use actix::prelude::*;
@@ -25,12 +29,31 @@ pub struct Session {
     id: u64,
     state: AppState,
     connected: bool,
+    /// Set once the session is ending: nothing private is written after it.
+    ending: bool,
     last_pong: Instant,
 }
 
 impl Session {
     fn send_sio(&self, ctx: &mut ws::WebsocketContext<Self>, p: &Sio) {
         ctx.text(encode_eio(&Eio::Message(encode_sio(p))));
+    }
+
+    /// Tells the client why its session ended, disconnects it at the
+    /// Socket.IO level (the client does not reconnect by itself) and closes.
+    fn end(&mut self, ctx: &mut ws::WebsocketContext<Self>, reason: EndReason) {
+        if self.ending {
+            return;
+        }
+        self.ending = true;
+        log::debug!("socket {}: session {}", self.id, reason.as_str());
+        ctx.text(reason.frame());
+        self.send_sio(ctx, &Sio::new(SioKind::Disconnect, None));
+        ctx.close(Some(ws::CloseReason {
+            code: ws::CloseCode::Normal,
+            description: Some(format!("session {}", reason.as_str())),
+        }));
+        ctx.stop();
     }
 
     fn violation(&mut self, ctx: &mut ws::WebsocketContext<Self>, why: &str) {
@@ -66,19 +89,35 @@ impl Session {
         let state = self.state.clone();
         let fut = async move {
             match token {
-                Some(t) => authenticate(&state, Some(&t)).await.ok().map(|u| u.id),
+                Some(t) => authenticate(&state, Some(&t)).await.ok(),
                 None => None,
             }
         };
-        ctx.wait(fut.into_actor(self).map(|user_id, act, ctx| {
+        ctx.wait(fut.into_actor(self).map(|user, act, ctx| {
             act.connected = true;
-            act.state.hub.do_send(Join {
-                id: act.id,
-                to: ctx.address().recipient(),
-                user_id,
-            });
+            let to = ctx.address().recipient();
+            match &user {
+                Some(u) => act.state.hub.do_send(JoinWithToken {
+                    id: act.id,
+                    to,
+                    user_id: u.id,
+                    token_id: u.token_id,
+                }),
+                None => act.state.hub.do_send(Join {
+                    id: act.id,
+                    to,
+                    user_id: None,
+                }),
+            }
             let sid = format!("s{}", act.id);
             act.send_sio(ctx, &Sio::new(SioKind::Connect, Some(json!({"sid": sid}))));
+            // The session ends when its token does.
+            if let Some(u) = user {
+                let left = u.expires_at.saturating_sub(crate::db::now_ms()).max(0);
+                ctx.run_later(Duration::from_millis(left as u64), |act, ctx| {
+                    act.end(ctx, EndReason::Expired)
+                });
+            }
         }));
     }
 
@@ -153,6 +192,13 @@ impl Handler<Outbound> for Session {
     type Result = ();
 
     fn handle(&mut self, m: Outbound, ctx: &mut Self::Context) {
+        if let Some(reason) = m.end {
+            return self.end(ctx, reason);
+        }
+        // A private event queued before the session ended is not written.
+        if m.private.as_ref().is_some_and(|t| t.ended()) || (self.ending && m.private.is_some()) {
+            return;
+        }
         ctx.text(&*m.frame);
     }
 }
@@ -211,6 +257,7 @@ pub async fn entry(
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         state: state.get_ref().clone(),
         connected: false,
+        ending: false,
         last_pong: Instant::now(),
     };
     ws::WsResponseBuilder::new(session, &req, stream)

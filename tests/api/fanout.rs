@@ -1,18 +1,18 @@
 //! Two nodes sharing one database and one Redis: an event raised on one node
 //! reaches a socket session held by the other, and only the session it is for.
 
-use crate::helpers::{limit, spawn_app_with, tell, Backend, Collector};
+use crate::helpers::{limit, spawn_app_with, tell, Backend, Collector, TestApp};
 use actix::Actor;
 use actors::runtime::Event;
-use bourse::socket::hub::{Join, Leave, Outbound};
+use bourse::socket::hub::{Join, JoinWithToken, Leave, Outbound};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-#[actix_web::test]
-async fn a_private_event_crosses_nodes_through_redis() {
+/// Two nodes on one database and one Redis, or None when no Redis is set.
+async fn two_nodes() -> Option<(TestApp, TestApp)> {
     let Some(redis) = actors::testenv::service_url("TEST_REDIS_URL") else {
         eprintln!("TEST_REDIS_URL not set: the Redis fan-out test did not run");
-        return;
+        return None;
     };
     let dir =
         std::env::temp_dir().join(format!("bourse-fanout-{}", bourse::security::random_name()));
@@ -30,6 +30,35 @@ async fn a_private_event_crosses_nodes_through_redis() {
     let b = spawn_app_with(Backend::Sqlite, &overrides)
         .await
         .unwrap_or_else(|| panic!("node b"));
+    Some((a, b))
+}
+
+/// Waits until node b's session `heard` gets a ticker raised on node a: b
+/// listens to Redis.
+async fn until_b_hears_a(a: &TestApp, heard: &Arc<Mutex<Vec<Outbound>>>) {
+    for probe in 0..250 {
+        tell(
+            &a.state.hub,
+            Event::Broadcast {
+                event: "daymarket",
+                payload: serde_json::json!({ "ready": probe }),
+            },
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let heard = heard.lock().unwrap_or_else(|p| p.into_inner());
+        if heard.iter().any(|o| o.frame.contains(r#""ready":"#)) {
+            return;
+        }
+    }
+    panic!("node b never heard node a through Redis");
+}
+
+#[actix_web::test]
+async fn a_private_event_crosses_nodes_through_redis() {
+    let Some((a, b)) = two_nodes().await else {
+        return;
+    };
     let token = a.login("demo@bourse.local", "Demo123456").await;
     let me = a.user_id(&token).await;
     let mine = Arc::new(Mutex::new(Vec::new()));
@@ -52,25 +81,7 @@ async fn a_private_event_crosses_nodes_through_redis() {
         },
     )
     .await;
-    // Node b listens to Redis once a ticker raised on node a reaches its session.
-    let mut ready = false;
-    for probe in 0..250 {
-        tell(
-            &a.state.hub,
-            Event::Broadcast {
-                event: "daymarket",
-                payload: serde_json::json!({ "ready": probe }),
-            },
-        )
-        .await;
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        let heard = mine.lock().unwrap_or_else(|p| p.into_inner());
-        if heard.iter().any(|o| o.frame.contains(r#""ready":"#)) {
-            ready = true;
-            break;
-        }
-    }
-    assert!(ready, "node b never heard node a through Redis");
+    until_b_hears_a(&a, &mine).await;
     a.post("/coin/trade", Some(&token), &limit("1", "30000", "0.01"))
         .await
         .assert_ok();
@@ -88,6 +99,56 @@ async fn a_private_event_crosses_nodes_through_redis() {
             .any(|o| o.frame.starts_with(r#"42["order","#)),
         "a visitor's session received a private event"
     );
+}
+
+/// A session ended on node a (logout of every other device) ends the socket
+/// its token opened on node b within a second, and node b stops accepting
+/// the token at once, though it had verified it a moment before.
+#[actix_web::test]
+async fn a_revocation_on_one_node_ends_the_tokens_sockets_on_another() {
+    let Some((a, b)) = two_nodes().await else {
+        return;
+    };
+    let phone = a.login("demo@bourse.local", "Demo123456").await;
+    let laptop = a.login("demo@bourse.local", "Demo123456").await;
+    let me = a.user_id(&phone).await;
+    b.get("/user/info", Some(&phone)).await.assert_ok();
+    let list = a.get("/safe/sessions", Some(&phone)).await;
+    let token_id = list.message().as_array().and_then(|l| {
+        l.iter()
+            .find(|s| s["current"] == true)
+            .and_then(|s| s["id"].as_i64())
+    });
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    tell(
+        &b.state.hub,
+        JoinWithToken {
+            id: 900_011,
+            to: Collector(heard.clone()).start().recipient(),
+            user_id: me,
+            token_id: token_id.unwrap_or_else(|| panic!("{}", list.body)),
+        },
+    )
+    .await;
+    until_b_hears_a(&a, &heard).await;
+    let started = Instant::now();
+    a.post("/safe/sessions/end_others", Some(&laptop), &[])
+        .await
+        .assert_ok();
+    let frames = Collector::frames_before(
+        &heard,
+        |f| f.starts_with(r#"42["session_ended""#),
+        "node b's socket was never told its session ended",
+    )
+    .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "ended after {:?}",
+        started.elapsed()
+    );
+    assert!(!frames.iter().any(|f| f.starts_with(r#"42["order""#)));
+    b.get("/user/info", Some(&phone)).await.assert_error(401);
+    b.get("/user/info", Some(&laptop)).await.assert_ok();
 }
 
 /// On one node: a private event reaches every socket its user has open and
@@ -137,8 +198,9 @@ async fn private_events_follow_the_sockets_of_their_user() {
                         .await;
                 let seen: Vec<i64> = frames
                     .iter()
-                    .filter_map(|f| f.strip_prefix(r#"42["order",{"probe":"#))
-                    .filter_map(|f| f.trim_end_matches("}]").parse().ok())
+                    .filter_map(|f| serde_json::from_str::<serde_json::Value>(f.get(2..)?).ok())
+                    .filter(|v| v[0] == "order")
+                    .filter_map(|v| v[1]["probe"].as_i64())
                     .collect();
                 out.push(seen);
                 h.lock().unwrap_or_else(|p| p.into_inner()).clear();

@@ -28,6 +28,7 @@ mod races;
 mod restart;
 mod royalties;
 mod sales;
+mod sessions;
 mod smtp;
 mod supervision;
 mod texts;

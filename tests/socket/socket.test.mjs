@@ -4,6 +4,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { io } from 'socket.io-client';
 import { appSocketOptions } from './options.mjs';
+import { ownServer } from './server.mjs';
 
 const base = process.env.BOURSE_URL;
 assert.ok(base, 'BOURSE_URL must point at a running server');
@@ -11,8 +12,8 @@ assert.ok(base, 'BOURSE_URL must point at a running server');
 const sockets = [];
 after(() => sockets.forEach((s) => s.close()));
 
-function connect(token) {
-  const s = io(base, appSocketOptions(token));
+function connect(token, url = base) {
+  const s = io(url, appSocketOptions(token));
   sockets.push(s);
   return s;
 }
@@ -30,8 +31,8 @@ function next(socket, event, ms, pred = () => true) {
   });
 }
 
-async function call(path, { method = 'POST', token, form } = {}) {
-  const res = await fetch(`${base}/api${path}`, {
+async function call(path, { method = 'POST', token, form, url = base } = {}) {
+  const res = await fetch(`${url}/api${path}`, {
     method,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
     body: form ? new URLSearchParams(form).toString() : undefined,
@@ -41,13 +42,19 @@ async function call(path, { method = 'POST', token, form } = {}) {
   return body.message;
 }
 
-async function newUser() {
+/** A new registered user on the server at `url`: its e-mail and a token. */
+async function newAccount(url = base) {
   const email = `sock${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
-  await call('/sms_mail', { form: { user_string: email } });
-  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  await call('/sms_mail', { form: { user_string: email }, url });
+  const outbox = await (await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
   const code = outbox.message[0].code;
-  await call('/user/register', { form: { user_string: email, code, password: 'Secret123', re_password: 'Secret123' } });
-  return call('/user/login', { form: { user_string: email, password: 'Secret123' } });
+  await call('/user/register', { form: { user_string: email, code, password: 'Secret123', re_password: 'Secret123' }, url });
+  const token = await call('/user/login', { form: { user_string: email, password: 'Secret123' }, url });
+  return { email, token };
+}
+
+async function newUser() {
+  return (await newAccount()).token;
 }
 
 test('a visitor connects without a token and receives tickers within 2 s', async () => {
@@ -269,6 +276,154 @@ test('an NFT auction tells its watchers every deposit and bid, and the bidder pr
   assert.equal(typeof bid.bidder, 'string');
   assert.ok(log.data.some((b) => b.bidder === bid.bidder && b.price === bid.price), JSON.stringify(log.data));
   assert.match(bid.bidder, /\*{3}/);
+});
+
+// Sessions end on the socket too, and private events are numbered per socket.
+
+/** Every private event the server sends (each carries `seq`). */
+const PRIVATE = new Set([
+  'order', 'balance', 'lever_trade', 'lever_closed', 'closed_microorder', 'copy_opened', 'copy_closed',
+  'copy_skipped', 'follow_ended', 'copy_trader_reviewed', 'nft_message', 'dual_order', 'ieo_order',
+]);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const demoLogin = (url = base) =>
+  call('/user/login', { form: { user_string: 'demo@bourse.local', password: 'Demo123456' }, url });
+
+/**
+ * A connected socket that is in its user's room (a subscription has come back
+ * through the hub); `s.heard` lists its private events from the start.
+ */
+async function joined(token, url = base) {
+  const s = connect(token, url);
+  s.heard = privateLog(s);
+  await next(s, 'connect', 5000);
+  s.emit('subscribe', { channel: 'depth', symbol: 'BTC/USDT' });
+  await next(s, 'market_depth', 5000);
+  return s;
+}
+
+/** The private events a socket hears from now on, in order. */
+function privateLog(s) {
+  const log = [];
+  s.onAny((event, payload) => {
+    if (PRIVATE.has(event)) log.push({ event, seq: payload?.seq });
+  });
+  return log;
+}
+
+/** The session_ended event and the disconnect that follows, each within `ms`, and what came after. */
+function endOf(s, ms) {
+  const after = [];
+  let over = false;
+  s.onAny((event) => {
+    if (over) after.push(event);
+  });
+  const ended = next(s, 'session_ended', ms).then((e) => {
+    over = true;
+    return e;
+  });
+  return { ended, disconnected: next(s, 'disconnect', ms), after };
+}
+
+const marketBuy = (token, url = base, amount = '20') =>
+  call('/coin/trade', { token, url, form: { match_id: '1', type: '1', order_type: 'market', amount } });
+
+let slowLane = null;
+let shortTokens = null;
+after(() => {
+  slowLane?.stop();
+  shortTokens?.stop();
+});
+
+test('private events carry seq: 1 for the first on a connection, one more for each', async () => {
+  const token = await demoLogin();
+  const s = await joined(token);
+  const log = s.heard;
+  const filled = next(s, 'order', 5000, (o) => o.status === 1);
+  await marketBuy(token);
+  await filled;
+  await sleep(200);
+  const seqs = log.map((e) => e.seq);
+  assert.ok(seqs.length >= 2, JSON.stringify(log));
+  assert.deepEqual(seqs, seqs.map((_, i) => i + 1), JSON.stringify(log));
+});
+
+test('logging out of every other device ends their sockets within a second, and nothing private follows', async () => {
+  const phone = await demoLogin();
+  const laptop = await demoLogin();
+  const s = await joined(phone);
+  const log = s.heard;
+  const end = endOf(s, 1000);
+  const started = Date.now();
+  await call('/safe/sessions/end_others', { token: laptop });
+  assert.deepEqual(await end.ended, { reason: 'revoked' });
+  assert.equal(await end.disconnected, 'io server disconnect');
+  assert.ok(Date.now() - started < 1000, `ended after ${Date.now() - started} ms`);
+  assert.equal(s.active, false, 'the client does not reconnect by itself');
+  const before = log.length;
+
+  // The laptop, still signed in, trades: its own socket hears the fill, the ended one nothing.
+  const still = await joined(laptop);
+  const filled = next(still, 'order', 5000, (o) => o.status === 1);
+  await marketBuy(laptop);
+  await filled;
+  await sleep(300);
+  assert.equal(log.length, before, JSON.stringify(log));
+  assert.deepEqual(end.after, []);
+  assert.equal(s.connected, false);
+  await call('/user/info', { method: 'GET', token: laptop });
+  const res = await fetch(`${base}/api/user/info`, { headers: { authorization: phone } });
+  assert.equal(res.status, 401);
+});
+
+test('a password change from another session ends the socket within a second', async () => {
+  slowLane ??= await ownServer({ BOURSE__SOCKET__PRIVATE_QUEUE: '1', BOURSE__CODES__RESEND_SECONDS: '0' });
+  const url = slowLane.url;
+  const { email, token } = await newAccount(url);
+  const other = await call('/user/login', { form: { user_string: email, password: 'Secret123' }, url });
+  const s = await joined(token, url);
+  const end = endOf(s, 1000);
+  await call('/sms_mail', { form: { user_string: email }, url });
+  const outbox = await (await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const started = Date.now();
+  await call('/safe/update_password', {
+    token: other,
+    url,
+    form: { type: 'login', password: 'Secret456', re_password: 'Secret456', code: outbox.message[0].code },
+  });
+  assert.deepEqual(await end.ended, { reason: 'revoked' });
+  assert.equal(await end.disconnected, 'io server disconnect');
+  assert.ok(Date.now() - started < 1000, `ended after ${Date.now() - started} ms`);
+});
+
+test('a socket that cannot keep up sees a gap in seq', async () => {
+  slowLane ??= await ownServer({ BOURSE__SOCKET__PRIVATE_QUEUE: '1', BOURSE__CODES__RESEND_SECONDS: '0' });
+  const url = slowLane.url;
+  const token = await demoLogin(url);
+  const s = await joined(token, url);
+  const log = s.heard;
+  // One private event may wait for this socket; a burst of fills sends many at once.
+  await Promise.all(Array.from({ length: 30 }, () => marketBuy(token, url, '15')));
+  await sleep(1000);
+  const seqs = log.map((e) => e.seq);
+  assert.ok(seqs.length > 0, 'some private events arrive');
+  assert.ok(seqs.every((n, i) => Number.isInteger(n) && (i === 0 ? n >= 1 : n > seqs[i - 1])), JSON.stringify(seqs));
+  assert.ok(seqs.at(-1) > seqs.length, `a gap shows the dropped events: ${JSON.stringify(seqs)}`);
+});
+
+test('a socket ends with its token: session_ended expired', async () => {
+  shortTokens ??= await ownServer({ BOURSE__AUTH__TOKEN_TTL_SECONDS: '3' });
+  const url = shortTokens.url;
+  const loggedIn = Date.now();
+  const token = await demoLogin(url);
+  const s = await joined(token, url);
+  const end = endOf(s, 6000);
+  assert.deepEqual(await end.ended, { reason: 'expired' });
+  assert.equal(await end.disconnected, 'io server disconnect');
+  const lived = Date.now() - loggedIn;
+  assert.ok(lived >= 2500 && lived < 5000, `the socket lived ${lived} ms of a 3 s token`);
+  assert.equal(s.active, false);
 });
 
 test("an admin's deposit approval reaches the user's socket as balance within 2 s", async () => {

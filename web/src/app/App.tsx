@@ -1,9 +1,11 @@
 /**
  * Root component: antd-mobile configured for the current language, language
- * switching, the 24 h fiat rate refresh, and the user refresh at start.
+ * switching, the 24 h fiat rate refresh, the user refresh at start, and the
+ * realtime link's indicator over every screen.
  */
 import { ConfigProvider } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
+import { ConnectionStatus } from '../components/ConnectionStatus';
 import { api, useGetSiteConfigQuery, useGetUserInfoQuery } from '../lib/api';
 import { fiatChanged, selectFiat, selectLang, selectToken } from '../lib/session';
 import { preloadToast } from '../lib/toast';
@@ -73,6 +75,7 @@ export function App() {
     // Without a loaded locale antd-mobile keeps its default rather than getting `undefined`.
     <ConfigProvider {...(antdLocale ? { locale: antdLocale } : {})}>
       <AppRouter />
+      <ConnectionStatus />
     </ConfigProvider>
   );
 }

@@ -2,11 +2,16 @@
  * A list that loads page after page as the user scrolls (page 1, limit 10 by
  * default), with the empty, loading, "no more" and retry states.
  * `fetchPage` asks the server for one page; changing `resetKey` starts over.
+ * After the realtime link comes back (events may have been missed) the pages
+ * shown are asked again and replace the rows in place; a page that failed
+ * meanwhile is tried again by itself.
  */
 import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
-import { useCallback, useEffect, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnReturn } from '../lib/connection';
 import { FIRST_PAGE } from '../lib/constants';
+import { onCatchUp } from '../lib/socket';
 import type { Paged } from '../lib/types';
 import { EmptyState } from './StateBlocks';
 
@@ -51,6 +56,28 @@ function PagedListInner<T>({ fetchPage, renderItem, itemKey, emptyTitle, mapAllR
     };
   }, [mapAll, mapAllRef]);
 
+  // The pages shown, asked again after a catch-up: the rows they hold now replace the old ones.
+  const shown = useRef({ state, fetchPage, itemKey });
+  useEffect(() => {
+    shown.current = { state, fetchPage, itemKey };
+  });
+  useEffect(
+    () =>
+      onCatchUp(() => {
+        const { state: at, fetchPage: fetch, itemKey: keyOf } = shown.current;
+        if (!at.loaded) return;
+        void refetchPages(fetch, at.page).then(
+          ({ items, pages }) => {
+            const seen = new Set<string | number>();
+            const unique = items.filter((item) => !seen.has(keyOf(item)) && Boolean(seen.add(keyOf(item))));
+            setState((s) => (s.page === at.page ? { ...s, items: unique, pages } : s));
+          },
+          () => undefined,
+        );
+      }),
+    [],
+  );
+
   const loadMore = async () => {
     const next = state.page + 1;
     const res = await fetchPage(next);
@@ -79,9 +106,12 @@ function PagedListInner<T>({ fetchPage, renderItem, itemKey, emptyTitle, mapAllR
         {(more, failed, retry) => {
           if (failed) {
             return (
-              <Button size="mini" fill="none" color="primary" onClick={retry}>
-                {t('common.retry')}
-              </Button>
+              <>
+                <RetryOnReturn retry={retry} />
+                <Button size="mini" fill="none" color="primary" onClick={retry}>
+                  {t('common.retry')}
+                </Button>
+              </>
             );
           }
           if (more) return <DotLoading color="primary" />;
@@ -90,4 +120,22 @@ function PagedListInner<T>({ fetchPage, renderItem, itemKey, emptyTitle, mapAllR
       </InfiniteScroll>
     </div>
   );
+}
+
+/** Pages 1 to `last` again, in order. */
+async function refetchPages<T>(fetchPage: (page: number) => Promise<Paged<T>>, last: number) {
+  const items: T[] = [];
+  let pages = 1;
+  for (let page = FIRST_PAGE; page <= last; page += 1) {
+    const res = await fetchPage(page);
+    items.push(...res.data);
+    pages = Math.max(res.pages, 0);
+  }
+  return { items, pages };
+}
+
+/** A page that failed is asked again once the link is back. */
+function RetryOnReturn({ retry }: { retry: () => void }) {
+  useOnReturn(retry);
+  return null;
 }

@@ -9,6 +9,7 @@
  */
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
+import { isOffline } from './connection';
 import { REDIRECT_MS, REQUEST_TIMEOUT_MS, ROUTES } from './constants';
 import { interpretEnvelope } from './envelope';
 import { loggedOut, userUpdated, type SessionState } from './session';
@@ -130,7 +131,10 @@ export const baseQuery: BaseQueryFn<RequestArgs, unknown, ApiError, ExtraOptions
   if ('failure' in answer) {
     const timedOut = answer.failure === 'timeout';
     const message = i18next.t(timedOut ? 'common.timeout' : 'common.networkError');
-    if (!signal.aborted && !extraOptions?.silent) toast(message);
+    // While the link is down the indicator already says so: no toast per failed call
+    // (the browser may know before its `offline` event has reached the app).
+    const offline = answer.failure === 'network' && (isOffline() || navigator.onLine === false);
+    if (!signal.aborted && !extraOptions?.silent && !offline) toast(message);
     return { error: { status: 0, kind: answer.failure, message } };
   }
   const { status, parsed } = answer;

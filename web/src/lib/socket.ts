@@ -3,10 +3,24 @@
  * docs/api.md, "Realtime socket").
  *
  * One socket.io-client socket is shared by every screen: websocket transport at
- * `/socket.io`, reconnecting after 1 s to 5 s with jitter 0.5 and a 20 s
- * connect time-out (spec section 9). The stored token goes in the CONNECT
- * packet's auth object, so a logged-in socket joins its user's private room;
- * when the user logs in or out the socket reconnects with the new token.
+ * `/socket.io` with a 20 s connect time-out (spec section 9). The stored token
+ * goes in the CONNECT packet's auth object, so a logged-in socket joins its
+ * user's private room; when the user logs in or out the socket reconnects with
+ * the new token.
+ *
+ * Reconnecting is driven here rather than by socket.io's own loop, which
+ * cannot be told to try at once: after a drop the socket tries again after the
+ * contract's 1 s to 5 s jittered back-off (lib/liveSync.ts), and at once when
+ * the browser says the network is back (`online`) or the page is shown again
+ * (`visibilitychange`, a phone back from the background; a socket that heard
+ * nothing from the server for longer than its ping interval is taken as dead
+ * then). The link's state goes to lib/connection.ts for the indicator.
+ *
+ * After every reconnect, and whenever the private events' `seq` skips a number
+ * (events were lost), the user's own state is reloaded: every tag of
+ * `CATCH_UP_TAGS` is invalidated and the `onCatchUp` listeners run. The
+ * server's `session_ended` (token revoked or expired) signs the device out
+ * and sends it to the login page; the socket comes back without the token.
  *
  * Market channels (`depth`, `trade`, `kline`) are reference counted: the first
  * interested cache entry subscribes, the last one to go unsubscribes, and every
@@ -24,7 +38,10 @@ import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { io, type Socket } from 'socket.io-client';
 import { api } from './api';
-import { selectToken, type SessionState } from './session';
+import { ROUTES } from './constants';
+import { reportConnection } from './connection';
+import { backoffDelay, CATCH_UP_TAGS, isPrivateEvent, SeqTracker } from './liveSync';
+import { loggedOut, selectToken, type SessionState } from './session';
 import socketOptions from './socketOptions.json';
 
 /** The API with the tag types realtime events invalidate. */
@@ -110,35 +127,175 @@ export interface StoreLike {
 
 const registry = new SubscriptionRegistry();
 const reconnectListeners = new Set<() => void>();
+const catchUpListeners = new Set<() => void>();
 let socket: Socket | null = null;
 let currentToken: string | null = null;
 let dispatchRef: Dispatch<UnknownAction> | null = null;
 let boundStore: StoreLike | null = null;
 /** Counts successful connections; the book uses it to accept a restarted `seq`. */
 let epoch = 0;
+const seq = new SeqTracker();
+/** Reconnect tries since the last connection (the back-off's exponent). */
+let attempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** When the server was last heard from (an event or its ping). */
+let lastHeard = 0;
+
+/**
+ * The server pings every 25 s (src/socket/session.rs); a socket that heard
+ * nothing for longer when the page is shown again died in the background.
+ */
+export const SILENT_MS = 30_000;
+
+/** Why a reason of socket.io's `disconnect` is ours: a token change reconnects at once. */
+const CLIENT_CLOSE = 'io client disconnect';
+
+/** What the server says when it signs a socket out (`session_ended`). */
+export interface SessionEnded {
+  reason?: 'revoked' | 'expired' | string;
+}
 
 function tokenOf(state: unknown): string | null {
   return selectToken(state as { session: SessionState });
+}
+
+/** Reloads the user's own state: every private tag and whatever listens to `onCatchUp`. */
+function catchUp() {
+  // The tag types are added by the features' API slices; invalidating one no
+  // cache entry provides is a no-op.
+  dispatchRef?.(api.util.invalidateTags([...CATCH_UP_TAGS] as unknown as Parameters<typeof api.util.invalidateTags>[0]));
+  for (const listener of [...catchUpListeners]) listener();
+}
+
+function clearRetry() {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+/** Numbers the tries, so that the end of an old one (closed by the next) is not taken for a failure. */
+let tryId = 0;
+
+/** Opens the socket again now, closing a try still in flight. */
+function tryConnect(s: Socket) {
+  clearRetry();
+  const id = ++tryId;
+  reportConnection({ type: 'connecting' });
+  s.disconnect();
+  s.connect();
+  // A websocket closed before it opened ends the try without an error event, and
+  // socket.io would wait out its 20 s connect time-out: take it as the failure it is.
+  s.io.engine?.once('close', () => {
+    if (id === tryId && !s.connected) failed(s);
+  });
+}
+
+/** A try failed or the link dropped: say so, and try again after the back-off. */
+function failed(s: Socket) {
+  reportConnection({ type: 'dropped' });
+  if (retryTimer || s.connected) return;
+  const wait = backoffDelay(attempt);
+  attempt += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    if (!s.connected) tryConnect(s);
+  }, wait);
+}
+
+/** Tries at once when the network or the page comes back, instead of waiting out the back-off. */
+function watchBrowser(s: Socket) {
+  if (typeof window === 'undefined') return;
+  // lib/connection.ts notes the browser's word itself; here it only hurries the socket.
+  window.addEventListener('online', () => {
+    attempt = 0;
+    if (!s.connected) tryConnect(s);
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    if (!s.connected || Date.now() - lastHeard > SILENT_MS) {
+      attempt = 0;
+      tryConnect(s);
+    }
+  });
+}
+
+/**
+ * Set while this device itself ends its session (a login-password change
+ * signs every session out, this one too): the server's `session_ended` may
+ * arrive before the change's answer, and the screen that asked then takes
+ * the user to the login page itself, without "your session ended".
+ */
+let endingHere = false;
+
+/** Marks that this device is about to end its own session; answers the undo for when the request fails. */
+export function endingSessionHere(): () => void {
+  endingHere = true;
+  return () => {
+    endingHere = false;
+  };
+}
+
+/** Signs the device out after the server ended its session, and says why on the login page. */
+function endSession(payload: SessionEnded | undefined) {
+  if (endingHere) {
+    // The screen that ended it signs out and moves on; only stop using the token.
+    endingHere = false;
+    setSocketToken(null);
+    return;
+  }
+  const reason = payload?.reason === 'expired' ? 'expired' : 'revoked';
+  // The socket comes back at once without the token, before anything can reconnect with it.
+  setSocketToken(null);
+  dispatchRef?.(loggedOut());
+  dispatchRef?.(api.util.resetApiState());
+  if (typeof window === 'undefined') return;
+  const from = window.location.hash.replace(/^#/, '');
+  if (from.startsWith(ROUTES.login)) return;
+  const back = from ? `&redirect=${encodeURIComponent(from)}` : '';
+  window.location.hash = `#${ROUTES.login}?ended=${reason}${back}`;
 }
 
 function createSocket(): Socket {
   const s = io({
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
+    // Retries are ours (see the top of this file), with the contract's back-off.
+    reconnection: false,
     autoConnect: false,
     // Read at every (re)connect, so the socket always presents the current token.
     auth: (cb) => cb(currentToken ? { token: currentToken } : {}),
   });
   s.on('connect', () => {
     epoch += 1;
+    attempt = 0;
+    clearRetry();
+    seq.reset();
+    lastHeard = Date.now();
+    reportConnection({ type: 'connected' });
     for (const sub of registry.active()) s.emit('subscribe', sub);
-    // After a gap, cached data may have missed events: their owners refetch.
-    if (epoch > 1) for (const listener of [...reconnectListeners]) listener();
+    // After a gap, cached data may have missed events: their owners refetch,
+    // and so does everything of the user's own.
+    if (epoch > 1) {
+      for (const listener of [...reconnectListeners]) listener();
+      catchUp();
+    }
   });
+  s.on('connect_error', () => failed(s));
+  s.on('disconnect', (reason) => {
+    if (reason !== CLIENT_CLOSE) failed(s);
+  });
+  s.io.on('ping', () => {
+    lastHeard = Date.now();
+  });
+  s.onAny((event: string, payload: unknown) => {
+    lastHeard = Date.now();
+    if (isPrivateEvent(event) && seq.observe(payload) === 'gap') catchUp();
+  });
+  s.on('session_ended', (payload: SessionEnded) => endSession(payload));
   s.on('balance', () => {
     dispatchRef?.(realtimeApi.util.invalidateTags(['Balance']));
   });
-  s.connect();
+  watchBrowser(s);
+  tryConnect(s);
   return s;
 }
 
@@ -146,10 +303,7 @@ function createSocket(): Socket {
 export function setSocketToken(token: string | null): void {
   if (token === currentToken) return;
   currentToken = token;
-  if (socket) {
-    socket.disconnect();
-    socket.connect();
-  }
+  if (socket) tryConnect(socket);
 }
 
 /** The shared socket, opened on first use with the store's token. */
@@ -210,6 +364,19 @@ export function onReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => {
     reconnectListeners.delete(listener);
+  };
+}
+
+/**
+ * Calls `listener` whenever the user's own state is reloaded: after every
+ * reconnect and after private events were missed (a `seq` gap). For what the
+ * cache tags do not cover, such as a paged list kept in a component. Returns
+ * the remover.
+ */
+export function onCatchUp(listener: () => void): () => void {
+  catchUpListeners.add(listener);
+  return () => {
+    catchUpListeners.delete(listener);
   };
 }
 

@@ -17,7 +17,29 @@ async function storeUser(
   }
 }
 
-const settingApi = api.injectEndpoints({
+/** One signed-in session of the user (`GET /safe/sessions`). */
+export interface DeviceSession {
+  id: number;
+  /** Named from the login's user agent; empty when unknown. */
+  browser: string;
+  os: string;
+  mobile: boolean;
+  /** The login's address, coarse (`203.0.113.x`). */
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  /** The session making the call: this device. */
+  current: boolean;
+}
+
+/** What an ending answered. */
+export interface Ended {
+  ended: number;
+  current: boolean;
+}
+
+const settingApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
   endpoints: (build) => ({
     editProfile: build.mutation<User, { nickname?: string; signature?: string }>({
       query: (params) => ({ url: '/user/editNickname', params }),
@@ -46,6 +68,21 @@ const settingApi = api.injectEndpoints({
       query: (params) => ({ url: '/safe/email', params: { ...params } }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeUser(dispatch, queryFulfilled),
     }),
+    /** The user's signed-in sessions, most recently used first. */
+    getSessions: build.query<DeviceSession[], void>({
+      query: () => ({ url: '/safe/sessions', method: 'GET' }),
+      providesTags: ['Sessions'],
+    }),
+    /** Logs one other device out: its token stops working and its live connection closes. */
+    endSession: build.mutation<Ended, number>({
+      query: (id) => ({ url: '/safe/sessions/end', params: { id } }),
+      invalidatesTags: ['Sessions'],
+    }),
+    /** Logs every other device out; this one stays signed in. */
+    endOtherSessions: build.mutation<Ended, void>({
+      query: () => ({ url: '/safe/sessions/end_others' }),
+      invalidatesTags: ['Sessions'],
+    }),
   }),
 });
 
@@ -56,4 +93,7 @@ export const {
   useUpdatePasswordMutation,
   useBindMobileMutation,
   useBindEmailMutation,
+  useGetSessionsQuery,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
 } = settingApi;

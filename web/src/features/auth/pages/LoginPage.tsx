@@ -1,4 +1,8 @@
-/** Login with an e-mail or mobile number and a password. */
+/**
+ * Login with an e-mail or mobile number and a password. Opened with
+ * `?ended=revoked|expired` after the server ended the session (lib/socket.ts),
+ * it first says so.
+ */
 import { Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +29,7 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [busy, setBusy] = useState(false);
   const redirect = params.get('redirect');
+  const ended = params.get('ended');
 
   const onFinish = async (values: LoginValues) => {
     setBusy(true);
@@ -41,6 +46,11 @@ export default function LoginPage() {
   return (
     <PageShell className="auth-page" backTo={ROUTES.home}>
       <AuthHeader title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} />
+      {ended ? (
+        <p className="session-ended" role="alert" data-testid="session-ended" data-reason={ended}>
+          {t(ended === 'expired' ? 'auth.sessionExpired' : 'auth.sessionEnded')}
+        </p>
+      ) : null}
       <Form
         form={form}
         layout="vertical"

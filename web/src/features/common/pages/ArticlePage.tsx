@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { TextContent } from '../../../components/TextContent';
 import { formatDateTime } from '../../../lib/format';
 import { useGetNewsDetailQuery } from '../api';
+import { RetryImage } from '../../../components/RetryImage';
 
 export default function ArticlePage() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function ArticlePage() {
       <article className="article" data-testid="article">
         <h1>{data.title}</h1>
         <time>{formatDateTime(data.created_at)}</time>
-        {data.thumbnail ? <img className="article-cover" src={data.thumbnail} alt="" /> : null}
+        {data.thumbnail ? <RetryImage className="article-cover" src={data.thumbnail} alt="" /> : null}
         <TextContent text={data.content} />
       </article>
     );

@@ -21,7 +21,7 @@ export function MarketBar({ markets, current, onPick }: Props) {
         <span className="ellipsis">{current.symbol}</span>
         <DownFill fontSize={12} />
       </button>
-      <div className="ct-market-price">
+      <div className="ct-market-price" data-live>
         <strong style={{ color: trendColor(current.change) }} data-testid="ct-live-price">
           {formatPrice(current.now_price, current.tick)}
         </strong>

@@ -66,7 +66,7 @@ export function PositionCard({ order, onClose, onStops }: { order: LeverOrder; o
   const risk = order.risk_rate ? formatPercent(order.risk_rate, 2) : PLACEHOLDER;
   const { unit, price, money } = useContractFigures(order.symbol);
   return (
-    <div className="ct-order" data-testid="ct-position" data-id={order.id}>
+    <div className="ct-order" data-testid="ct-position" data-id={order.id} data-live>
       <div className="ct-order-head">
         <Title order={order} />
         <div className="ct-order-profit" style={{ color: trendColor(order.profit) }} data-testid="ct-position-profit">

@@ -2,7 +2,8 @@
  * Contract tab: pick a market with contracts, go long or short at market or
  * at a limit, choose lots and leverage, see notional, margin, fee and the lever
  * balance before confirming; then the position lists. Visitors see prices and
- * a login button.
+ * a login button. While the app is offline an order is not sent: the form says
+ * so and keeps what was typed.
  */
 import { Button, Dialog, Input, Selector, Stepper } from 'antd-mobile';
 import { FileOutline, QuestionCircleOutline } from 'antd-mobile-icons';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { OfflineNote, useOfflineAction } from '../../../components/OfflineNote';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { TabHeader } from '../../../components/TabHeader';
 import { useCoinPlaces } from '../../../shared/funds/api';
@@ -59,6 +61,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
   const [transferOpen, setTransferOpen] = useState(false);
   const [submit, { isLoading: submitting }] = useLeverSubmitMutation();
   const [setStop] = useLeverSetStopMutation();
+  const offline = useOfflineAction();
 
   const price = kind === 'market' ? market.now_price : limitPrice.trim();
   const quote = useMemo(
@@ -96,6 +99,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
       setTransferOpen(true);
       return;
     }
+    if (offline.refuse()) return;
     const sideText = side === 1 ? t('contract.long') : t('contract.short');
     const ok = await Dialog.confirm({
       title: t('contract.confirmTitle'),
@@ -122,7 +126,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
         </div>
       ),
     });
-    if (!ok) return;
+    if (!ok || offline.refuse()) return;
     try {
       const order = await submit({
         match_id: market.match_id,
@@ -142,8 +146,10 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
       }
       setTp('');
       setSl('');
-    } catch {
-      // The server's message was shown; the form keeps what was typed.
+    } catch (e) {
+      // The server's message was shown (or, with no connection, the note under the button);
+      // the form keeps what was typed.
+      offline.failed(e);
     }
   };
 
@@ -259,7 +265,7 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
       {loggedIn ? (
         <div className={`ct-balance ${low ? 'low' : ''}`}>
           <span className="ellipsis">
-            {t('contract.leverAvailable')} <b data-testid="ct-balance">{money(deal.lever_balance)}</b> {coin}
+            {t('contract.leverAvailable')} <b data-testid="ct-balance" data-live>{money(deal.lever_balance)}</b> {coin}
           </span>
           <button type="button" className="ct-link" onClick={() => setTransferOpen(true)} data-testid="ct-transfer">
             {t('contract.transferIn')}
@@ -268,15 +274,18 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
       ) : null}
 
       {loggedIn ? (
-        <Button
-          block
-          className={`ct-submit ${side === 1 ? 'long' : 'short'}`}
-          loading={submitting}
-          onClick={open}
-          data-testid="ct-submit"
-        >
-          {side === 1 ? t('contract.openLong') : t('contract.openShort')}
-        </Button>
+        <>
+          <Button
+            block
+            className={`ct-submit ${side === 1 ? 'long' : 'short'}`}
+            loading={submitting}
+            onClick={open}
+            data-testid="ct-submit"
+          >
+            {side === 1 ? t('contract.openLong') : t('contract.openShort')}
+          </Button>
+          <OfflineNote shown={offline.refused} />
+        </>
       ) : (
         <div className="ct-visitor">
           <p>{t('contract.visitorHint')}</p>

@@ -267,7 +267,7 @@ export default function SecondsPage() {
           {token ? (
             <div className={`ct-balance ${low ? 'low' : ''}`}>
               <span className="ellipsis">
-                {t('contract.optionsAvailable')} <b data-testid="ct-option-balance">{payable ? money(payable.available) : PLACEHOLDER}</b> {coin}
+                {t('contract.optionsAvailable')} <b data-testid="ct-option-balance" data-live>{payable ? money(payable.available) : PLACEHOLDER}</b> {coin}
               </span>
               <button type="button" className="ct-link" onClick={() => setTransferOpen(true)} data-testid="ct-option-transfer">
                 {t('contract.transferIn')}

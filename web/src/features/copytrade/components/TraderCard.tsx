@@ -6,6 +6,7 @@ import type { TraderCard as Card } from '../api';
 import { useCopyFigures } from '../figures';
 import { percentText } from '../logic';
 import { TraderTags } from './Parts';
+import { RetryImage } from '../../../components/RetryImage';
 
 const HUES = ['#f0b90b', '#2ec4b6', '#3d8bfd', '#9b6bff', '#0ecb81', '#ff7a8a'];
 
@@ -14,7 +15,7 @@ export function TraderAvatar({ name, src, id, size = 44 }: { name: string; src: 
   const hue = HUES[Math.abs(id) % HUES.length];
   return (
     <span className="cp-avatar" style={{ width: size, height: size, background: src ? undefined : `${hue}26`, color: hue, fontSize: size * 0.42 }}>
-      {src ? <img src={src} alt="" /> : ([...name.trim()][0] ?? '?').toUpperCase()}
+      {src ? <RetryImage src={src} alt="" /> : ([...name.trim()][0] ?? '?').toUpperCase()}
     </span>
   );
 }

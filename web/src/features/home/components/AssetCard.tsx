@@ -33,7 +33,7 @@ export function AssetCard() {
           {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
         </button>
       </div>
-      <div className="asset-value" data-testid="total-assets">
+      <div className="asset-value" data-testid="total-assets" data-live>
         {hidden ? '******' : totalUsd !== undefined ? `≈ ${formatFiat(totalUsd, fiat)}` : '≈ --'}
       </div>
       <div className="asset-actions">

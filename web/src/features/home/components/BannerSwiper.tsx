@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { NEWS_CATEGORY_BANNER, ROUTES } from '../../../lib/constants';
 import { useDelayedFlag } from '../../../lib/useDelayedFlag';
 import { useGetNewsListQuery } from '../api';
+import { RetryImage } from '../../../components/RetryImage';
 
 function withBase(src: string): string {
   // Demo banners are files of the app itself ("/demo/…" under /h5/); uploads and full URLs are used as given.
@@ -26,7 +27,7 @@ export function BannerSwiper() {
         {banners.map((b) => (
           <Swiper.Item key={b.id}>
             <button type="button" className="banner-item" onClick={() => navigate(`${ROUTES.article}?id=${b.id}`)}>
-              <img src={withBase(b.thumbnail ?? '')} alt={b.title} />
+              <RetryImage src={withBase(b.thumbnail ?? '')} alt={b.title} />
             </button>
           </Swiper.Item>
         ))}

@@ -45,7 +45,7 @@ function Row({ row, onOpen }: { row: MarketRow; onOpen: (row: MarketRow) => void
           </span>
         </span>
       </span>
-      <span className={`market-row-price ${flash ? `flash-${flash}` : ''}`} data-testid="market-price">
+      <span className={`market-row-price ${flash ? `flash-${flash}` : ''}`} data-testid="market-price" data-live>
         {formatPrice(row.now_price, row.tick)}
       </span>
       <span className="market-row-change">

@@ -25,7 +25,7 @@ function Favourites({ live, onOpen }: { live: MarketRow[] | undefined; onOpen: (
   const navigate = useNavigate();
   const location = useLocation();
   const token = useAppSelector(selectToken);
-  const { data, isLoading, isError, refetch } = useGetFavouritesQuery(undefined, { skip: !token });
+  const { data, isLoading, refetch } = useGetFavouritesQuery(undefined, { skip: !token });
 
   if (!token) {
     return (
@@ -39,7 +39,8 @@ function Favourites({ live, onOpen }: { live: MarketRow[] | undefined; onOpen: (
     );
   }
   if (isLoading) return <LoadingBlock lines={6} title={false} />;
-  if (isError || !data) return <ErrorState onRetry={refetch} />;
+  // A failed refetch keeps the last list: it reloads once the link is back.
+  if (!data) return <ErrorState onRetry={refetch} />;
   if (data.length === 0) return <EmptyState title={t('market.favEmpty')} description={t('market.favEmptyHint')} />;
   return <MarketList rows={liveFavourites(data, live)} onOpen={onOpen} />;
 }
@@ -49,7 +50,7 @@ export default function MarketPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
-  const { data, isLoading, isError, refetch } = useGetQuotationsQuery();
+  const { data, isLoading, refetch } = useGetQuotationsQuery();
   useRealtime();
 
   const open = (row: MarketRow) => navigate(detailRoute(row.symbol));
@@ -67,7 +68,7 @@ export default function MarketPage() {
     body = <Favourites live={data} onOpen={open} />;
   } else if (isLoading) {
     body = <LoadingBlock lines={6} title={false} />;
-  } else if (isError || !data) {
+  } else if (!data) {
     body = <ErrorState onRetry={refetch} />;
   } else {
     const rows = rowsOfTab(data, tab);

@@ -25,7 +25,7 @@ export default function SearchPage() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [recent, setRecent] = useState<string[]>(() => readRecent());
-  const { data, isLoading, isError, refetch } = useGetQuotationsQuery();
+  const { data, isLoading, refetch } = useGetQuotationsQuery();
   useRealtime();
 
   const results = useMemo(() => (data ? searchRows(data, query) : []), [data, query]);
@@ -42,7 +42,7 @@ export default function SearchPage() {
 
   let body;
   if (isLoading) body = <LoadingBlock lines={6} />;
-  else if (isError || !data) body = <ErrorState onRetry={refetch} />;
+  else if (!data) body = <ErrorState onRetry={refetch} />;
   else if (query.trim()) {
     body = results.length ? (
       <MarketList rows={results} onOpen={open} />

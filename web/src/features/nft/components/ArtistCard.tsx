@@ -4,13 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { TapCard } from '../../../components/TapCard';
 import { artistRoute } from '../../../shared/nft/routes';
 import type { Artist } from '../api';
+import { RetryImage } from '../../../components/RetryImage';
 
 export function ArtistCard({ artist }: { artist: Artist }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <TapCard className="nft-artist-card" onOpen={() => navigate(artistRoute(artist.id))} data-testid="nft-artist" data-id={artist.id}>
-      <img className="nft-avatar" src={artist.avatar} alt="" loading="lazy" />
+      <RetryImage className="nft-avatar" src={artist.avatar} alt="" loading="lazy" />
       <div className="nft-artist-who">
         <strong className="ellipsis" data-testid="nft-artist-name">
           {artist.name}

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NftCard } from '../api';
+import { RetryImage } from '../../../components/RetryImage';
 
 export function MediaView({ item }: { item: Pick<NftCard, 'type' | 'media' | 'cover' | 'name'> }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function MediaView({ item }: { item: Pick<NftCard, 'type' | 'media' | 'co
   if (item.type === 'audio') {
     return (
       <div className="nft-media nft-media-audio" data-testid="nft-media" data-type="audio">
-        <img src={item.cover} alt={item.name} />
+        <RetryImage src={item.cover} alt={item.name} />
         <audio src={item.media} controls preload="metadata" onError={() => setFailed(true)} aria-label={item.name} />
         {error}
       </div>

@@ -18,6 +18,7 @@ import { showToast } from '../../../lib/toast';
 import { useCoinOf, useCoinPlaces, useGetWalletListQuery } from '../../../shared/funds/api';
 import { useCollectMutation, type Rarity } from '../api';
 import { countdownOf, durationParts, saleLabel } from '../logic';
+import { RetryImage } from '../../../components/RetryImage';
 
 /** The spot account in the wallet list. */
 const SPOT_ACCOUNT = 2;
@@ -98,7 +99,7 @@ export function SaleTag({ status, soldOut }: { status: number; soldOut?: boolean
 
 /** A picture of the item (its cover); lazy, a placeholder tint until it loads. */
 export function Cover({ src, alt, className, eager }: { src: string; alt: string; className?: string; eager?: boolean }) {
-  return <img className={`nft-cover ${className ?? ''}`} src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  return <RetryImage className={`nft-cover ${className ?? ''}`} src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
 }
 
 /**

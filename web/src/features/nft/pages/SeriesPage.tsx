@@ -35,6 +35,7 @@ import { Bar, Countdown, Cover, RarityBadge, SaleTag, useNftFigures, useSpotBala
 import { boxOrder, clockOffset, idParam, sha256Hex, soldPercent, verifyCommand } from '../logic';
 import '../../../components/ui.css';
 import '../nft.css';
+import { RetryImage } from '../../../components/RetryImage';
 
 /** The browser's own check of a revealed seed: its hash against the published one, and the rule's order of the slots. */
 type BrowserCheck = { seed: string; order: number[]; hashOk: boolean } | { seed: string; failed: true };
@@ -187,7 +188,7 @@ function SeriesView({ detail, offset, onElapsed }: { detail: SeriesDetail; offse
   return (
     <div data-testid="nft-series" data-id={s.id} data-revealed={detail.seed !== null} data-sold={s.sold} data-total={s.total}>
       <div className="nft-media">
-        <img src={s.cover} alt={s.name} />
+        <RetryImage src={s.cover} alt={s.name} />
       </div>
       <PageHeading title={<span data-testid="nft-series-name">{s.name}</span>} subtitle={s.artist_name} />
       {s.intro ? <p className="nft-intro nft-artist-intro">{s.intro}</p> : null}

@@ -17,6 +17,7 @@ import { maskAccount } from '../../../lib/format';
 import { useGoBack } from '../../../lib/navigation';
 import { ruleAgainst, ruleOf } from '../../../lib/formRules';
 import { loggedOut, selectUser } from '../../../lib/session';
+import { endingSessionHere } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { checkCode, checkConfirm, checkPassword, checkPayPassword } from '../../../lib/validators';
 import { useUpdatePasswordMutation } from '../api';
@@ -59,6 +60,8 @@ export function PasswordForm({ kind }: { kind: 'login' | 'pay' }) {
 
   const onFinish = async (values: Values) => {
     setBusy(true);
+    // Changing the login password ends this session too; this form signs out.
+    const undo = kind === 'login' ? endingSessionHere() : () => {};
     try {
       const message = await update({
         type: kind,
@@ -79,6 +82,8 @@ export function PasswordForm({ kind }: { kind: 'login' | 'pay' }) {
     } catch {
       // Told by the base query; the form keeps its values.
     } finally {
+      // A session_ended after the answer finds the login page and stays there.
+      undo();
       setBusy(false);
     }
   };

@@ -1,4 +1,4 @@
-/** Security centre: login password, payment password, bound phone and e-mail (masked). */
+/** Security centre: login password, payment password, bound phone and e-mail (masked), signed-in devices. */
 import { List, Tag } from 'antd-mobile';
 import { KeyOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useGetUserInfoQuery } from '../../../lib/api';
 import { ROUTES } from '../../../lib/constants';
 import { maskAccount } from '../../../lib/format';
 import { selectUser } from '../../../lib/session';
+import { DevicesSection } from '../components/DevicesSection';
 
 export default function SecurityPage() {
   const { t } = useTranslation();
@@ -65,6 +66,7 @@ export default function SecurityPage() {
           {t('security.email')}
         </List.Item>
       </List>
+      <DevicesSection />
     </PageShell>
   );
 }

@@ -26,6 +26,7 @@ import { useGetRealStateQuery } from '../../../shared/funds/api';
 import { FUNDS_ROUTES } from '../../../shared/funds/routes';
 import { PageShell } from '../../../components/PageShell';
 import { useGetRateCurrencyQuery, useGetUnreadCountQuery, useLogoutMutation } from '../../../lib/api';
+import { endingSessionHere } from '../../../lib/socket';
 import { APP_VERSION, ROUTES, type Lang } from '../../../lib/constants';
 import { maskAccount } from '../../../lib/format';
 import { LANGUAGE_OPTIONS } from '../../../lib/languages';
@@ -56,7 +57,12 @@ export default function SettingPage() {
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
-    await logout().unwrap().catch(() => undefined);
+    // Logging out ends this session on the server too: its session_ended is ours.
+    const undo = endingSessionHere();
+    await logout()
+      .unwrap()
+      .catch(() => undefined)
+      .finally(undo);
     showToast(t('setting.loggedOut'), 'success');
   };
 

@@ -169,5 +169,5 @@ export function KlineChart({ bars, tick, period, seriesKey }: Props) {
     else box.current?.removeAttribute('data-series');
   }, [bars, seriesKey]);
 
-  return <div ref={box} className="kline-chart" data-testid="kline-chart" />;
+  return <div ref={box} className="kline-chart" data-testid="kline-chart" data-live />;
 }

@@ -18,7 +18,7 @@ export function MarketHeader({ row }: { row: MarketRow }) {
         </h1>
         <span className="detail-kind">{t(`trade.kind.${row.market_type === 'stock' ? 'stock' : 'coin'}`)}</span>
       </div>
-      <div className="detail-price-row">
+      <div className="detail-price-row" data-live>
         <div className="detail-price-main">
           <span className="detail-price" style={{ color: trendColor(row.change) }} data-testid="detail-price">
             {formatPrice(row.now_price, row.tick)}

@@ -62,7 +62,7 @@ export function OrderBookColumns({ depth, step, lot, rows, onPick, base }: Omit<
   if (!shaped) return <LoadingBlock lines={6} title={false} />;
   if (!shaped.bids.length && !shaped.asks.length) return <EmptyState title={t('trade.bookEmpty')} />;
   return (
-    <div className="book-columns" data-testid="order-book">
+    <div className="book-columns" data-testid="order-book" data-live>
       <div className="book-head four">
         <span className="ellipsis">
           {t('trade.amount')}({base})
@@ -94,7 +94,7 @@ export function OrderBookStack({ depth, step, tick, lot, rows, onPick, lastPrice
   const { t } = useTranslation();
   const shaped = useShaped(depth, step, rows);
   return (
-    <div className="book-stack" data-testid="order-book">
+    <div className="book-stack" data-testid="order-book" data-live>
       <div className="book-head two">
         <span className="ellipsis">{t('trade.price')}({quote})</span>
         <span className="ellipsis">{t('trade.amount')}({base})</span>

@@ -1,12 +1,14 @@
 /**
  * The spot order form: buy/sell, limit/market, price (limit) and amount with
  * tick/lot checks, 25-100 % of the available balance, the estimated total and
- * submit (POST /api/coin/trade). Visitors get a login button instead.
+ * submit (POST /api/coin/trade). Visitors get a login button instead. While
+ * the app is offline a submit sends nothing, says so and keeps the form.
  */
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { OfflineNote, useOfflineAction } from '../../../components/OfflineNote';
 import type { MarketRow } from '../../../shared/market/api';
 import { useCoinPlaces } from '../../../shared/funds/api';
 import { decimalsOf, formatCoin, formatDecimal, formatPercent, splitSymbol } from '../../../lib/format';
@@ -55,6 +57,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
   const slow = useDelayedFlag(placing);
   const { base, quote } = splitSymbol(row.symbol);
   const places = useCoinPlaces();
+  const offline = useOfflineAction();
 
   const quotePlaces = quoteBalance?.decimals ?? 8;
   const marketBuy = kind === 'market' && side === 'buy';
@@ -106,6 +109,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
       showToast(message(errors.stopping) ?? '', 'fail');
       return;
     }
+    if (offline.refuse()) return;
     try {
       const order = await place(
         kind === 'limit'
@@ -121,8 +125,10 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
       showToast(t(said[outcome]), 'success');
       setAmount('');
       setShowErrors(false);
-    } catch {
-      // The base query showed the server's message (insufficient balance, tick, lot…).
+    } catch (e) {
+      // The base query showed the server's message (insufficient balance, tick, lot…);
+      // a request that found no connection is said under the button, the form kept.
+      offline.failed(e);
     }
   };
 
@@ -180,7 +186,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
         ))}
       </div>
 
-      <dl className="trade-facts">
+      <dl className="trade-facts" data-live>
         <div>
           <dt>{t('trade.available')}</dt>
           <dd data-testid="trade-available">
@@ -210,6 +216,7 @@ export function TradeForm({ row, side, onSide, kind, onKind, price, onPrice, log
           {t('trade.loginToTrade')}
         </Button>
       )}
+      <OfflineNote shown={offline.refused} />
     </div>
   );
 }

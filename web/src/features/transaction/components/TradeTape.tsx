@@ -31,7 +31,7 @@ export function TradeTape({ trades, failed, onRetry, tick, lot, base, quote }: P
     return <EmptyState title={t('trade.tradesEmpty')} description={t('trade.tradesEmptyHint')} />;
   }
   return (
-    <div className="trade-tape" data-testid="trade-tape">
+    <div className="trade-tape" data-testid="trade-tape" data-live>
       <div className="trade-tape-head">
         <span>{t('trade.time')}</span>
         <span className="ellipsis">

@@ -15,6 +15,7 @@ import { ChangePill } from '../../../shared/market/ChangePill';
 import { normaliseSymbol, useGetQuotationsQuery, useMarketRow, type MarketRow } from '../../../shared/market/api';
 import { detailRoute, MARKET_ROUTES, ordersRoute, tradeRoute } from '../../../shared/market/routes';
 import { PageShell } from '../../../components/PageShell';
+import { OfflineNote, StaleNote, useOfflineAction } from '../../../components/OfflineNote';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { decimalsOf, formatPrice, PLACEHOLDER, toFixed } from '../../../lib/format';
 import { loginRouteFor } from '../../../lib/navigation';
@@ -69,14 +70,17 @@ function OpenOrders({ row, loggedIn }: { row: MarketRow; loggedIn: boolean }) {
   );
   const [cancel] = useCancelOrderMutation();
   const [cancelling, setCancelling] = useState<number | null>(null);
+  const offline = useOfflineAction();
 
   const onCancel = async (order: CoinOrder) => {
+    if (offline.refuse()) return;
     setCancelling(order.id);
     try {
       await cancel(order.id).unwrap();
       showToast(t('trade.cancelled'), 'success');
-    } catch {
-      // The base query showed the server's message.
+    } catch (e) {
+      // The base query showed the server's message; no connection is said above the list.
+      offline.failed(e);
     } finally {
       setCancelling(null);
     }
@@ -93,7 +97,9 @@ function OpenOrders({ row, loggedIn }: { row: MarketRow; loggedIn: boolean }) {
       </div>
     );
   } else if (isLoading) body = <LoadingBlock lines={3} title={false} />;
-  else if (isError || !data) body = <ErrorState onRetry={refetch} />;
+  // A failed refetch keeps the orders last known (and the count beside the title)
+  // with a note; they reload by themselves once the link is back.
+  else if (!data) body = <ErrorState onRetry={refetch} />;
   else if (data.length === 0) body = <EmptyState title={t('trade.noOpenOrders')} />;
   else {
     body = data.map((o) => (
@@ -112,7 +118,9 @@ function OpenOrders({ row, loggedIn }: { row: MarketRow; loggedIn: boolean }) {
           <UnorderedListOutline /> {t('trade.allOrders')}
         </button>
       </div>
-      {body}
+      <OfflineNote shown={offline.refused} />
+      {loggedIn && isError && data ? <StaleNote /> : null}
+      <div data-live>{body}</div>
     </section>
   );
 }
@@ -210,7 +218,8 @@ export default function CurrencyPage() {
 
   let body;
   if (isLoading) body = <LoadingBlock lines={8} />;
-  else if (isError) body = <ErrorState onRetry={refetch} />;
+  // Markets already shown stay (a failed refetch while offline); they reload once the link is back.
+  else if (isError && !row) body = <ErrorState onRetry={refetch} />;
   else if (!row) body = <EmptyState title={t('trade.notFound')} description={symbol} />;
   else if (!row.open_transaction) body = <EmptyState title={t('trade.closed')} description={symbol} />;
   else body = <Trade row={row} />;

@@ -168,7 +168,8 @@ export default function DetailPage() {
 
   let body;
   if (isLoading) body = <LoadingBlock lines={8} />;
-  else if (isError) body = <ErrorState onRetry={refetch} />;
+  // Markets already shown stay (a failed refetch while offline); they reload once the link is back.
+  else if (isError && !row) body = <ErrorState onRetry={refetch} />;
   else if (!row) body = <EmptyState title={t('trade.notFound')} description={symbol || undefined} />;
   else {
     const { base } = splitSymbol(row.symbol);
