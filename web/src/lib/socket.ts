@@ -27,6 +27,12 @@
  * channel still held is subscribed again after a reconnect (the server forgets
  * a socket's subscriptions with the socket).
  *
+ * socket.io-client itself (about 13 KB compressed) is fetched once the first
+ * screen has painted, not before it (docs/architecture.md, "Live and whole"):
+ * Home's figures are drawn from their HTTP snapshot and start moving when the
+ * socket is up. Until then `onSocketEvent` listeners and channel holds are
+ * kept here and take effect when it connects.
+ *
  * Streaming data lands in the RTK Query cache in the `onCacheEntryAdded` of the
  * endpoints that use it (see shared/market/api.ts and
  * features/transaction/api.ts); they call `ensureSocket` with their lifecycle
@@ -36,7 +42,7 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { api } from './api';
 import { ROUTES } from './constants';
 import { reportConnection } from './connection';
@@ -128,7 +134,11 @@ export interface StoreLike {
 const registry = new SubscriptionRegistry();
 const reconnectListeners = new Set<() => void>();
 const catchUpListeners = new Set<() => void>();
+/** Listeners of server events by name, fed by the socket's catch-all (they may be added before it exists). */
+const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
 let socket: Socket | null = null;
+/** The socket being created (its client code loading), or made. */
+let socketPromise: Promise<Socket> | null = null;
 let currentToken: string | null = null;
 let dispatchRef: Dispatch<UnknownAction> | null = null;
 let boundStore: StoreLike | null = null;
@@ -254,7 +264,46 @@ function endSession(payload: SessionEnded | undefined) {
   window.location.hash = `#${ROUTES.login}?ended=${reason}${back}`;
 }
 
-function createSocket(): Socket {
+/**
+ * Resolves once the screen the app started on has painted (the frame after
+ * the call, then a task), or after 250 ms where no frame comes (a page opened
+ * in the background does not paint).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 250);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/** Loads socket.io-client after the first paint and opens the socket; a failed load (offline) is tried again on the next use. */
+function loadSocket(): Promise<Socket> {
+  socketPromise ??= afterFirstPaint()
+    .then(() => import('socket.io-client'))
+    .then(
+      ({ io }) => {
+        socket = createSocket(io);
+        return socket;
+      },
+      (error: unknown) => {
+        // No network for the code either: say so, and load it again after the back-off.
+        socketPromise = null;
+        reportConnection({ type: 'dropped' });
+        setTimeout(() => void loadSocket().catch(() => undefined), backoffDelay(attempt));
+        attempt += 1;
+        throw error;
+      },
+    );
+  return socketPromise;
+}
+
+function createSocket(io: typeof import('socket.io-client').io): Socket {
   const s = io({
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
@@ -289,6 +338,7 @@ function createSocket(): Socket {
   s.onAny((event: string, payload: unknown) => {
     lastHeard = Date.now();
     if (isPrivateEvent(event) && seq.observe(payload) === 'gap') catchUp();
+    for (const listener of [...(eventListeners.get(event) ?? [])]) listener(payload);
   });
   s.on('session_ended', (payload: SessionEnded) => endSession(payload));
   s.on('balance', () => {
@@ -306,16 +356,21 @@ export function setSocketToken(token: string | null): void {
   if (socket) tryConnect(socket);
 }
 
-/** The shared socket, opened on first use with the store's token. */
-export function ensureSocket(store: StoreLike): Socket {
+/**
+ * The shared socket, opened on first use with the store's token (once its
+ * client code has loaded, after the first paint); answers it when it is made.
+ */
+export function ensureSocket(store: StoreLike): Promise<Socket> {
   dispatchRef = store.dispatch;
   if (!socket) {
     currentToken = tokenOf(store.getState());
-    socket = createSocket();
-  } else {
-    setSocketToken(tokenOf(store.getState()));
+    const made = loadSocket();
+    // Callers that do not wait for it need not hear of a failed load: the next use tries again.
+    made.catch(() => undefined);
+    return made;
   }
-  return socket;
+  setSocketToken(tokenOf(store.getState()));
+  return Promise.resolve(socket);
 }
 
 /**
@@ -348,14 +403,14 @@ export function subscribeChannel(sub: ChannelSub): () => void {
   };
 }
 
-/** Listens to a server event on the shared socket; returns the remover. */
+/** Listens to a server event on the shared socket (from when it connects, if it is not made yet); returns the remover. */
 export function onSocketEvent<T>(event: string, handler: (payload: T) => void): () => void {
-  const s = socket;
-  if (!s) return () => undefined;
-  const listener = (payload: T) => handler(payload);
-  s.on(event, listener);
+  const listener = (payload: unknown) => handler(payload as T);
+  const set = eventListeners.get(event) ?? new Set();
+  eventListeners.set(event, set);
+  set.add(listener);
   return () => {
-    s.off(event, listener);
+    set.delete(listener);
   };
 }
 

@@ -88,7 +88,10 @@ async function start(token: string | null = 'tok') {
     if (a.type === 'session/loggedOut') state.session.token = null;
     return a;
   });
-  socket.ensureSocket({ getState: () => state, dispatch: dispatch as never });
+  // The client code loads after the first paint (a frame, or 250 ms without one).
+  const made = socket.ensureSocket({ getState: () => state, dispatch: dispatch as never });
+  await vi.advanceTimersByTimeAsync(300);
+  await made;
   const catchUps = () =>
     actions.filter((a) => a.type.endsWith('invalidateTags') && Array.isArray(a.payload) && a.payload.length === CATCH_UP_TAGS.length).length;
   return { socket, actions, catchUps, state };
@@ -113,6 +116,25 @@ describe('the shared socket', () => {
     fake.up();
     expect(catchUps()).toBe(1);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('hears, once connected, the listeners and channels taken before its code had loaded', async () => {
+    vi.resetModules();
+    fake = new FakeSocket();
+    const socket = await import('../socket');
+    const heard = vi.fn();
+    socket.onSocketEvent('order', heard);
+    socket.subscribeChannel({ channel: 'depth', symbol: 'BTC/USDT' });
+    const made = socket.ensureSocket({ getState: () => ({ session: { token: 'tok' } }), dispatch: vi.fn() as never });
+    // Nothing is fetched or opened in the frame the screen paints.
+    expect(fake.connects).toBe(0);
+    await vi.advanceTimersByTimeAsync(300);
+    await made;
+    expect(fake.connects).toBe(1);
+    fake.up();
+    expect(fake.emitted).toContainEqual(['subscribe', { channel: 'depth', symbol: 'BTC/USDT' }]);
+    fake.serverSends('order', { id: 9, seq: 1 });
+    expect(heard).toHaveBeenCalledWith({ id: 9, seq: 1 });
   });
 
   it('reloads when private events were missed, and not for numbered public events', async () => {
