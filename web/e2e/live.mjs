@@ -1,7 +1,7 @@
 // End-to-end flow of the realtime link going away and coming back, in a real
 // browser against the real server (prices tick every second).
 //
-//   BOURSE_URL=http://127.0.0.1:PORT ADMIN_EMAIL=… ADMIN_PASSWORD=… [ARTIFACTS_DIR=…] [LIVE_OFFLINE_S=15] node e2e/live.mjs
+//   BOURSE_URL=http://127.0.0.1:PORT ADMIN_EMAIL=… ADMIN_PASSWORD=… [ARTIFACTS_DIR=…] [LIVE_OFFLINE_S=30] node e2e/live.mjs
 //
 // A visitor's market list while the socket cannot reach the server: the
 // indicator says "reconnecting", the prices turn grey, and both clear when
@@ -10,68 +10,28 @@
 // LIVE_OFFLINE_S seconds: the indicator says offline, the book and balances
 // turn grey, a buy is refused with a note and the form keeps its amount, the
 // open order stays listed. Meanwhile the order is cancelled from another
-// session (the API). Back online, prices move again within 1 s, the order is
-// gone and the available USDT equals the server's within 2 s, without a
+// session (the API) and an admin approves a deposit of 250 USDT. Back online,
+// prices move again within 1 s, the order is gone and the available USDT
+// (the release and the deposit) equals the server's within 2 s, without a
 // reload; "back online" shows, then goes. Every indicator state is shot at
 // 390×844 and what it adds (the indicator, the greyed figures, the note) is
 // checked by axe (WCAG 2.1 A/AA); what the rest of the screen has is printed.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { call, fundedUser } from './lib/api.mjs';
+import { approve, call, coinId, fundedUser, requestDeposit } from './lib/api.mjs';
 import { axeViolations } from './lib/axe.mjs';
 import { ARTIFACTS, app, check, run, step } from './lib/harness.mjs';
 import { locale, login, settle } from './lib/funds.mjs';
+import { cut, figures, indicator, marketOf, restingBuy, units } from './lib/live.mjs';
 import { expectPage } from './lib/page.mjs';
 
 const SYMBOL = 'BTC/USDT';
 const TRADE = `/pages/transaction/currency?symbol=${encodeURIComponent(SYMBOL)}`;
 const MARKET = '/pages/market/market';
 /** How long the page stays offline: past the socket's 5 s back-off cap, so the return is the browser's doing. */
-const OFFLINE_MS = Number(process.env.LIVE_OFFLINE_S || 15) * 1000;
+const OFFLINE_MS = Number(process.env.LIVE_OFFLINE_S || 30) * 1000;
 const zh = locale('zh');
-/** The secondary grey live figures take while the link is down (--bourse-text-2). */
-const STALE_GREY = 'rgb(146, 154, 165)';
-
-/** Decimal strings as integer units of 10^-8, for exact comparisons of amounts. */
-const SCALE = 10n ** 8n;
-function units(text) {
-  const [i, f = ''] = String(text).replace(/[^0-9.]/g, '').split('.');
-  return BigInt(i || '0') * SCALE + BigInt(f.padEnd(8, '0').slice(0, 8));
-}
-/** An amount cut (not rounded) to `places` decimals, as the app shows it, without separators. */
-function cut(u, places) {
-  const step = 10n ** BigInt(8 - places);
-  const v = (u / step) * step;
-  const frac = (v % SCALE).toString().padStart(8, '0').slice(0, places);
-  return places ? `${v / SCALE}.${frac}` : `${v / SCALE}`;
-}
-const decimalsOf = (tick) => (String(tick).split('.')[1] ?? '').replace(/0+$/, '').length;
-
-/** The indicator's state (`offline`, `reconnecting`, `back`) shows, or (null) none does. */
-async function indicator(page, state) {
-  await expectPage(
-    page,
-    (want) => (document.querySelector('[data-testid="conn-status"]')?.getAttribute('data-state') ?? null) === want,
-    state,
-    state ? `the connection indicator says ${state}` : 'the connection indicator is gone',
-    () => document.querySelector('[data-testid="conn-status"]')?.textContent ?? '(none)',
-  );
-}
-
-/** Whether the figures under `selector` read in the stale grey (or, `stale` false, not). */
-async function figures(page, selector, stale) {
-  await expectPage(
-    page,
-    ([s, grey, want]) => {
-      const el = document.querySelector(s);
-      return el !== null && document.documentElement.classList.contains('conn-stale') === want && (getComputedStyle(el).color === grey) === want;
-    },
-    [selector, STALE_GREY, stale],
-    `${selector} reads ${stale ? 'grey (not live)' : 'in its live colour'}`,
-    ([s]) => ({ colour: getComputedStyle(document.querySelector(s) ?? document.body).color, root: document.documentElement.className }),
-  );
-}
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** What the link's state puts on a screen: the indicator, the figures it greys, the offline note. */
@@ -160,17 +120,8 @@ await run('live', async (open) => {
 
   await step('a funded user with a limit buy resting far under the market sees it on the trade screen', async () => {
     user = await fundedUser('live', 'USDT', '1000');
-    const groups = await call(null, '/api/currency/quotation_new', { method: 'GET' });
-    market = groups.flatMap((g) => g.quotation).find((r) => r.symbol === SYMBOL);
-    check(market, `${SYMBOL} is listed`);
-    // Half the last price, and as much as about 400 USDT buys there.
-    const priceUnits = (units(market.now_price) / 2n / 10n ** BigInt(8 - decimalsOf(market.tick))) * 10n ** BigInt(8 - decimalsOf(market.tick));
-    const lotPlaces = decimalsOf(market.lot);
-    const amountUnits = ((400n * SCALE * SCALE) / priceUnits / 10n ** BigInt(8 - lotPlaces)) * 10n ** BigInt(8 - lotPlaces);
-    const price = cut(priceUnits, decimalsOf(market.tick));
-    const amount = cut(amountUnits, lotPlaces);
-    order = await call(user.token, '/api/coin/trade', { params: { match_id: market.match_id, type: 1, amount, target_price: price } });
-    check(order.status === 0, `the limit buy rests (status ${order.status})`);
+    market = await marketOf(SYMBOL);
+    order = await restingBuy(user.token, market, 400);
 
     await login(page, user.email, user.password);
     await page.goto(app(TRADE));
@@ -217,10 +168,11 @@ await run('live', async (open) => {
   });
 
   let serverAvailable = '';
-  await step(`the order is cancelled from another session while the page stays offline (${OFFLINE_MS / 1000} s)`, async () => {
+  await step(`the order is cancelled from another session and a deposit approved while the page stays offline (${OFFLINE_MS / 1000} s)`, async () => {
     const offlineSince = Date.now();
     const cancelled = await call(user.token, '/api/coin/trade', { method: 'PUT', params: { id: order.id } });
     check(cancelled.status !== 0, `the order is cancelled on the server (status ${cancelled.status})`);
+    await approve('deposits', await requestDeposit(user.token, await coinId('USDT'), '250'));
     serverAvailable = (await call(user.token, '/api/wallet/detail', { params: { currency: market.legal_id, type: 2 } })).available;
     // The page cannot know yet: it still shows the order and the old balance, greyed.
     await page.waitForTimeout(Math.max(0, OFFLINE_MS - (Date.now() - offlineSince)));

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { OfflineNote, useOfflineAction } from '../../../components/OfflineNote';
 import { PageShell } from '../../../components/PageShell';
 import { EmptyState, ErrorState } from '../../../components/StateBlocks';
 import { useCoinPlaces } from '../../../shared/funds/api';
@@ -105,12 +106,16 @@ export default function SecondsPage() {
     return () => clearInterval(timer);
   }, [fetchResult, settled]);
 
+  const offline = useOfflineAction();
+
   const buy = async () => {
     if (!token) {
       navigate(loginRouteFor(`${CONTRACT_ROUTES.options}?symbol=${encodeURIComponent(symbol)}`));
       return;
     }
     if (!market || !duration || !payable) return;
+    // Offline nothing is sent: the note says so, the amount and duration stay.
+    if (offline.refuse()) return;
     const value = amount.trim();
     if (!isAmount(value)) {
       showToast(t('contract.enterAmount'));
@@ -165,7 +170,7 @@ export default function SecondsPage() {
         </div>
       ),
     });
-    if (!ok) return;
+    if (!ok || offline.refuse()) return;
     try {
       const order = await submit({
         match_id: market.match_id,
@@ -178,8 +183,10 @@ export default function SecondsPage() {
       watched.current.set(order.id, order);
       setVersion((v) => v + 1);
       showToast(t('contract.optionBought'), 'success');
-    } catch {
-      // The server's message was shown; the amount stays.
+    } catch (e) {
+      // The server's message was shown, or a call that found no connection is
+      // said under the button; the amount stays.
+      offline.failed(e);
     }
   };
 
@@ -275,9 +282,12 @@ export default function SecondsPage() {
             </div>
           ) : null}
           {token ? (
-            <Button block className={`ct-submit ${side === 1 ? 'rise' : 'fall'}`} loading={submitting} onClick={buy} data-testid="ct-option-submit">
-              {side === 1 ? t('contract.buyRise') : t('contract.buyFall')}
-            </Button>
+            <>
+              <Button block className={`ct-submit ${side === 1 ? 'rise' : 'fall'}`} loading={submitting} onClick={buy} data-testid="ct-option-submit">
+                {side === 1 ? t('contract.buyRise') : t('contract.buyFall')}
+              </Button>
+              <OfflineNote shown={offline.refused} />
+            </>
           ) : (
             <div className="ct-visitor">
               <p>{t('contract.visitorHint')}</p>
