@@ -20,7 +20,7 @@ import { ownServer } from './lib/own-server.mjs';
 const server = await ownServer();
 const { call, fundedUser } = await import('./lib/api.mjs');
 const { ARTIFACTS, app, check, routeOf, run, step } = await import('./lib/harness.mjs');
-const { confirmDialog, locale, login, settle, waitForRoute } = await import('./lib/funds.mjs');
+const { confirmDialog, locale, login, settle } = await import('./lib/funds.mjs');
 const { cut, indicator, marketOf, restingBuy, units } = await import('./lib/live.mjs');
 const { expectPage } = await import('./lib/page.mjs');
 
