@@ -1,25 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const listeners = new Map<string, Set<() => void>>();
-const reconnects = new Set<() => void>();
-
-vi.mock('../socket', () => ({
-  ensureSocket: () => undefined,
-  onSocketEvent: (event: string, handler: () => void) => {
-    if (!listeners.has(event)) listeners.set(event, new Set());
-    listeners.get(event)!.add(handler);
-    return () => listeners.get(event)!.delete(handler);
-  },
-  onReconnect: (handler: () => void) => {
-    reconnects.add(handler);
-    return () => reconnects.delete(handler);
-  },
-}));
+vi.mock('../socket', () => import('../../test/fakeSocket').then((m) => m.fakeSocketModule));
 
 const { liveRefetch } = await import('../live');
 
-const emit = (event: string) => listeners.get(event)?.forEach((h) => h());
-const listening = () => [...listeners.values()].reduce((n, s) => n + s.size, 0) + reconnects.size;
+const { fakeSocket } = await import('../../test/fakeSocket');
+const { emit, listening } = fakeSocket;
 
 /** An API whose invalidation answers a plain action, and a cache entry's lifecycle the test ends. */
 function entry(gapMs?: number) {
@@ -38,8 +24,7 @@ function entry(gapMs?: number) {
 describe('live refetching', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    listeners.clear();
-    reconnects.clear();
+    fakeSocket.clear();
   });
 
   afterEach(() => {
@@ -65,7 +50,7 @@ describe('live refetching', () => {
   it('refetches after a reconnect, when events may have been missed', async () => {
     const { dispatch } = entry();
     await vi.advanceTimersByTimeAsync(0);
-    reconnects.forEach((h) => h());
+    fakeSocket.reconnect();
     await vi.advanceTimersByTimeAsync(150);
     expect(dispatch).toHaveBeenCalledTimes(1);
   });

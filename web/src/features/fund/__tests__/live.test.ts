@@ -1,32 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const listeners = new Map<string, Set<() => void>>();
-const reconnects = new Set<() => void>();
-
-vi.mock('../../../lib/socket', () => ({
-  ensureSocket: () => undefined,
-  useRealtime: () => undefined,
-  onSocketEvent: (event: string, handler: () => void) => {
-    if (!listeners.has(event)) listeners.set(event, new Set());
-    listeners.get(event)!.add(handler);
-    return () => listeners.get(event)!.delete(handler);
-  },
-  onReconnect: (handler: () => void) => {
-    reconnects.add(handler);
-    return () => reconnects.delete(handler);
-  },
-}));
+vi.mock('../../../lib/socket', () => import('../../../test/fakeSocket').then((m) => m.fakeSocketModule));
 
 const { listenInBursts } = await import('../live');
 
-const emit = (event: string) => listeners.get(event)?.forEach((h) => h());
-const listening = () => [...listeners.values()].reduce((n, s) => n + s.size, 0) + reconnects.size;
+const { fakeSocket } = await import('../../../test/fakeSocket');
+const { emit, listening } = fakeSocket;
 
 describe('records lists following the server', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    listeners.clear();
-    reconnects.clear();
+    fakeSocket.clear();
   });
 
   afterEach(() => {
@@ -60,7 +44,7 @@ describe('records lists following the server', () => {
   it('reload after a reconnect, when an event may have been missed', async () => {
     const reload = vi.fn();
     listenInBursts(['deposit'], 300, reload);
-    reconnects.forEach((h) => h());
+    fakeSocket.reconnect();
     await vi.advanceTimersByTimeAsync(300);
     expect(reload).toHaveBeenCalledTimes(1);
   });
