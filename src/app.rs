@@ -51,7 +51,13 @@ macro_rules! build_app {
             .route("/", web::get().to(to_h5))
             .route("/h5", web::get().to(to_h5));
         if dist.join("index.html").exists() {
-            app = app.service(actix_files::Files::new("/h5", dist).index_file("index.html"));
+            app = app
+                .route("/h5/{tail:.*}", web::get().to(crate::web::serve))
+                .route("/h5/{tail:.*}", web::head().to(crate::web::serve))
+                .route(
+                    "/{file:(robots\\.txt|favicon\\.ico)}",
+                    web::get().to(crate::web::root_file),
+                );
         } else {
             log::warn!(
                 "{} has no index.html: build the app with `make web`",

@@ -33,3 +33,4 @@ pub mod texts;
 pub mod uploads;
 pub mod validate;
 pub mod verifications;
+pub mod web;

@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -116,6 +118,38 @@ function directImports(): Plugin {
   };
 }
 
+/** Files worth compressing: text. Pictures, fonts and media are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest|xml)$/;
+
+/**
+ * Every text file of the build also as `<file>.br` (Brotli, quality 11) and
+ * `<file>.gz` (gzip, level 9), made once here instead of at every request:
+ * the server sends the best one the browser accepts (src/web.rs). Brotli's
+ * top level is far too slow to run per request, and takes about a fifth off
+ * what the server's on-the-fly gzip sent (docs/benchmarks.md, "Initial load").
+ * Files under 1 KB stay as they are: their headers cost more than is saved.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'bourse-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+        const body = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -151,7 +185,7 @@ function startChunk() {
 // the API and uploaded files to a locally running server.
 export default defineConfig({
   base: '/h5/',
-  plugins: [react(), directImports(), compactIcons()],
+  plugins: [react(), directImports(), compactIcons(), precompress()],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

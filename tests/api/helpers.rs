@@ -37,7 +37,7 @@ impl std::ops::Deref for TestApp {
     }
 }
 
-fn unique(prefix: &str) -> String {
+pub fn unique(prefix: &str) -> String {
     format!("{prefix}{}", bourse::security::random_name())
 }
 
@@ -100,10 +100,7 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, &str)]) -> Opt
     let state = app.state.clone();
     actix_web::rt::spawn(app.run_until_stopped());
     Some(TestApp {
-        http: Http {
-            address,
-            client: reqwest::Client::new(),
-        },
+        http: Http::new(address),
         state,
     })
 }
@@ -150,8 +147,24 @@ impl Answer {
 }
 
 impl Http {
+    /// A client of the server at `address`. It drops a connection idle for
+    /// 2 s, well before the server's keep-alive (5 s) closes it: otherwise a
+    /// request can be written on a connection the server is closing at that
+    /// moment and fail without an answer ("error sending request"), which a
+    /// loaded machine makes likely when a burst follows a pause.
+    pub fn new(address: String) -> Http {
+        let client = reqwest::Client::builder()
+            .pool_idle_timeout(std::time::Duration::from_secs(2))
+            .build()
+            .unwrap_or_else(|e| panic!("an HTTP client: {e}"));
+        Http { address, client }
+    }
+
     pub async fn send(&self, req: reqwest::RequestBuilder) -> Answer {
-        let resp = req.send().await.unwrap_or_else(|e| panic!("request: {e}"));
+        let resp = req
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("request: {e:?}"));
         let status = resp.status().as_u16();
         let text = resp.text().await.unwrap_or_default();
         let body =

@@ -34,3 +34,4 @@ mod supervision;
 mod texts;
 mod told;
 mod upload;
+mod web;

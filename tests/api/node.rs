@@ -56,10 +56,7 @@ impl Node {
             .recv_timeout(Duration::from_secs(60))
             .unwrap_or_else(|_| panic!("bourse did not start on {db_url}"));
         Node {
-            http: Http {
-                address,
-                client: reqwest::Client::new(),
-            },
+            http: Http::new(address),
             child,
         }
     }

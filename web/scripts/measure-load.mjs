@@ -125,6 +125,50 @@ export async function measureLoad(browser, base, { lang = 'zh' } = {}) {
   return { visitor, user };
 }
 
+/**
+ * A returning visitor: one start in a fresh context, then a second in a new
+ * tab of the same browser profile once the first has settled. Answers the
+ * scripts of the second start that came from the network (not the HTTP
+ * cache; a revalidation answered 304 counts, it is a round trip), and how
+ * many scripts it used in all, and the scripts of the first start not
+ * marked to be kept a year unasked (`uncached`).
+ */
+export async function measureRepeat(browser, base, { lang = 'zh' } = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'zh-CN' });
+  await context.addInitScript((language) => {
+    localStorage.setItem('h5Version', '1');
+    localStorage.setItem('lang', language);
+  }, lang);
+  const first = await context.newPage();
+  // Heuristic freshness (a tenth of the file's age) could keep a just-built file
+  // without any Cache-Control; what a returning visitor can count on is the header.
+  const uncached = [];
+  first.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!/\.m?js$/.test(path)) return;
+    const cc = response.headers()['cache-control'] ?? '';
+    const maxAge = Number(/max-age=(\d+)/.exec(cc)?.[1] ?? 0);
+    if (!cc.includes('immutable') || maxAge < 31_536_000) uncached.push(`${path} (${cc || 'no Cache-Control'})`);
+  });
+  await first.goto(`${base}/h5/`);
+  await first.locator('[data-testid="home"]').waitFor();
+  await first.waitForLoadState('networkidle');
+  await first.close();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = [];
+  cdp.on('Network.responseReceived', ({ type, response }) => {
+    if (type !== 'Script' && !/\.m?js($|\?)/.test(response.url)) return;
+    scripts.push({ path: new URL(response.url).pathname, status: response.status, cached: Boolean(response.fromDiskCache || response.fromMemoryCache || response.fromPrefetchCache) });
+  });
+  await page.goto(`${base}/h5/`);
+  await page.locator('[data-testid="home"]').waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return { scripts: scripts.length, fromNetwork: scripts.filter((s) => !s.cached).map((s) => `${s.path} ${s.status}`), uncached };
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
@@ -142,8 +186,10 @@ async function main() {
         console.log(JSON.stringify({ lang, ...result }, null, 2));
         continue;
       }
+      const repeat = await measureRepeat(browser, base, { lang });
+      console.log(`${lang} repeat visit: ${repeat.scripts} scripts, ${repeat.fromNetwork.length} from the network${repeat.fromNetwork.length ? ` (${repeat.fromNetwork.join(', ')})` : ''}`);
       for (const [who, r] of Object.entries(result)) {
-        console.log(`${lang} ${who}: ${r.jsCount} JS responses, ${kb(r.jsBytes)} transferred (${kb(r.jsBody)} gzip bodies + headers), ${r.requests} requests in all, Home visible after ${r.ms} ms`);
+        console.log(`${lang} ${who}: ${r.jsCount} JS responses, ${kb(r.jsBytes)} transferred (${kb(r.jsBody)} compressed bodies + headers), ${r.requests} requests in all, Home visible after ${r.ms} ms`);
         console.log(`  once the network is idle: ${r.settledCount} JS responses, ${kb(r.settledBytes)}`);
         if (r.duplicates.length) console.log(`  fetched more than once: ${r.duplicates.join(', ')}`);
         if (process.argv.includes('--files')) {
