@@ -5,7 +5,7 @@ CARGO ?= cargo
 NPM ?= npm
 ARTIFACTS ?= $(CURDIR)/artifacts
 
-.PHONY: bench bench-copy bench-lock bench-nft bench-load bench-fanout run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
+.PHONY: bench bench-copy bench-lock bench-nft bench-load bench-fanout bench-web run test deps web-deps socket-deps py-deps chromium web server lint test-rust test-web test-socket test-fuzz test-e2e clean
 
 ## Install what is needed, build the app and the server, start with demo data.
 run: web
@@ -98,6 +98,13 @@ bench-load:
 	BOURSE__LIMITS__CODES_PER_IP_PER_MINUTE=1000000 BOURSE__LIMITS__LOGIN_PER_IP_PER_MINUTE=1000000 \
 		scripts/with-server.sh $(CARGO_TARGET_DIR)/release/bourse . \
 		$(CARGO_TARGET_DIR)/release/examples/loadgen $(LOADGEN_ARGS)
+
+# Lighthouse (12.2.3, mobile defaults) on the nine main pages against the release
+# server with demo data, three runs each: medians for docs/benchmarks.md.
+bench-web: web chromium
+	$(CARGO) build --release --bin bourse
+	@if [ ! -d scripts/bench-web/node_modules ]; then cd scripts/bench-web && $(NPM) install --no-audit --no-fund; fi
+	scripts/with-server.sh $(CARGO_TARGET_DIR)/release/bourse scripts/bench-web node run.mjs
 
 # Socket fan-out latency: 2000 sockets on one market's depth (see tests/socket/fanout.mjs).
 bench-fanout: socket-deps

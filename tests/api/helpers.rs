@@ -160,6 +160,19 @@ impl Http {
         Http { address, client }
     }
 
+    /// A client of the server at `address` that keeps no idle connection:
+    /// every request on a connection of its own, as a crowd of phones sends
+    /// them. For bursts: a burst's many connections, left idle in a pool
+    /// through a long wave, are what a server's own time-outs act on, and a
+    /// request written on one of them at that moment fails without an answer.
+    pub fn unpooled(address: String) -> Http {
+        let client = reqwest::Client::builder()
+            .pool_max_idle_per_host(0)
+            .build()
+            .unwrap_or_else(|e| panic!("an HTTP client: {e}"));
+        Http { address, client }
+    }
+
     pub async fn send(&self, req: reqwest::RequestBuilder) -> Answer {
         let resp = req
             .send()

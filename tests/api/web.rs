@@ -15,7 +15,10 @@ fn build() -> std::path::PathBuf {
         std::fs::create_dir_all(path.parent().unwrap_or(&dist)).unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(path, body).unwrap_or_else(|e| panic!("{e}"));
     };
-    write("index.html", b"<!doctype html><title>Bourse</title>");
+    write(
+        "index.html",
+        b"<!doctype html>\n<html lang=\"zh\">\n  <head>\n    <title>Bourse</title>\n  </head>\n</html>",
+    );
     write("assets/app-Ab12.js", b"console.log('plain')");
     write("assets/app-Ab12.js.br", b"brotli bytes");
     write("assets/app-Ab12.js.gz", b"gzip bytes");
@@ -72,6 +75,35 @@ async fn the_app_is_sent_compressed_and_cached_by_its_name() {
     assert_eq!(page.status(), 200);
     assert_eq!(header(&page, CACHE_CONTROL), "no-cache");
     assert!(header(&page, CONTENT_TYPE).starts_with("text/html"));
+
+    // The page in the reader's language from its first byte: the app's cookie, else the browser's.
+    for (cookie, accept, tag, words) in [
+        (Some("lang=jp"), "en-US", "ja-JP", "Bourse\u{ff1a}"),
+        (None, "fr-CA,fr;q=0.9", "fr-FR", "Bourse : tradez"),
+        (None, "de-DE", "zh-CN", "Bourse\u{ff1a}"),
+    ] {
+        let mut req = client
+            .get(format!("{}/h5/", app.address))
+            .header("accept-language", accept);
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        let html = req
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .text()
+            .await
+            .unwrap_or_default();
+        assert!(
+            html.contains(&format!("<html lang=\"{tag}\">")),
+            "{accept}: {html}"
+        );
+        assert!(
+            html.contains(&format!("<meta name=\"description\" content=\"{words}")),
+            "{accept}: {html}"
+        );
+    }
 
     let robots = get("/robots.txt", "")
         .await

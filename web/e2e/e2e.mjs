@@ -314,7 +314,7 @@ await run('e2e', async (open, browser) => {
     await shot('setting-demo');
   });
 
-  await step('a first visit from an English browser opens in English and remembers it', async () => {
+  await step('a first visit from an English browser opens in English and remembers it; the page comes in the chosen language', async () => {
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const fresh = await visitor.newPage();
     await fresh.goto(app('/pages/index/index'));
@@ -322,6 +322,14 @@ await run('e2e', async (open, browser) => {
     await fresh.waitForFunction((label) => [...document.querySelectorAll('a, button, span')].some((e) => e.textContent === label), en.tabs.market);
     check((await fresh.evaluate(() => localStorage.getItem('lang'))) === 'en', 'the first visit stored English on the device');
     check((await fresh.evaluate(() => document.documentElement.lang)).startsWith('en'), 'the document is in English');
+    // The page as the server sends it, before any script: in the language the
+    // device keeps (the app's cookie), not the browser's, and described in it.
+    await fresh.evaluate(() => localStorage.setItem('lang', 'fra'));
+    await fresh.reload();
+    await fresh.waitForFunction(() => document.cookie.includes('lang=fra'));
+    const html = await (await fresh.reload()).text();
+    check(html.includes('<html lang="fr-FR"'), `the page comes as French from its first byte (${html.slice(0, 80)})`);
+    check(/<meta name="description" content="Bourse : tradez/.test(html), 'it carries a French description');
     await visitor.close();
   });
 }, { admin: false, failureShot: () => 'failure' });

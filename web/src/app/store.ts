@@ -5,7 +5,7 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
-import { sessionReducer, type SessionState } from '../lib/session';
+import { rememberLang, sessionReducer, type SessionState } from '../lib/session';
 import { STORAGE_KEYS, writeJson, writeString } from '../lib/storage';
 
 export function makeStore(preloadedSession?: SessionState) {
@@ -31,7 +31,7 @@ export function persistSession(store: AppStore): () => void {
     if (next === prev) return;
     if (next.token !== prev.token) writeString(STORAGE_KEYS.token, next.token);
     if (next.user !== prev.user) writeJson(STORAGE_KEYS.user, next.user);
-    if (next.lang !== prev.lang) writeString(STORAGE_KEYS.lang, next.lang);
+    if (next.lang !== prev.lang) rememberLang(next.lang);
     if (next.fiat !== prev.fiat) writeJson(STORAGE_KEYS.fiat, next.fiat);
     prev = next;
   });

@@ -49,16 +49,27 @@ export function browserLang(tags: readonly string[]): Lang | null {
 }
 
 /**
+ * Stores the language on the device, and in a `lang` cookie too: the server
+ * reads the cookie to write the page's `<html lang>` and description in that
+ * language from the first byte (src/web.rs), before any script has run.
+ */
+export function rememberLang(lang: Lang): void {
+  writeString(STORAGE_KEYS.lang, lang);
+  if (typeof document === 'undefined') return;
+  document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
  * The language to start in: the one stored on the device, else (a first visit)
  * the browser's when the app speaks it, else the spec's default; a first
  * visit's choice is stored, so it holds from then on.
  */
 function startLang(): Lang {
   const stored = readString(STORAGE_KEYS.lang);
-  if (isLang(stored)) return stored;
   const tags = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
-  const lang = browserLang(tags) ?? DEFAULT_LANG;
-  writeString(STORAGE_KEYS.lang, lang);
+  const lang = isLang(stored) ? stored : (browserLang(tags) ?? DEFAULT_LANG);
+  // Every start, so that a device that chose before the cookie existed gets it.
+  rememberLang(lang);
   return lang;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLang } from '../session';
+import { browserLang, loadSession, rememberLang } from '../session';
 
 describe('the first visit follows the browser', () => {
   it('maps browser language tags to the app\'s codes', () => {
@@ -19,5 +19,17 @@ describe('the first visit follows the browser', () => {
     expect(browserLang(['de-DE', 'fr-FR', 'en'])).toBe('fra');
     expect(browserLang(['de-DE', 'ru'])).toBeNull();
     expect(browserLang([])).toBeNull();
+  });
+});
+
+describe('the chosen language reaches the server before any script runs', () => {
+  it('is kept in a cookie at every start and at every change', () => {
+    document.cookie = 'lang=; path=/; max-age=0';
+    localStorage.setItem('lang', 'kor');
+    expect(loadSession().lang).toBe('kor');
+    expect(document.cookie).toContain('lang=kor');
+    rememberLang('fra');
+    expect(document.cookie).toContain('lang=fra');
+    expect(localStorage.getItem('lang')).toBe('fra');
   });
 });
