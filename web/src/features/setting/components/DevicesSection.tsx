@@ -113,6 +113,7 @@ export function DevicesSection() {
             block
             color="danger"
             fill="outline"
+            className="devices-log-out-others"
             loading={endingOthers}
             onClick={() => void logOutOthers()}
             data-testid="devices-log-out-others"
