@@ -21,7 +21,7 @@ const server = await ownServer();
 const { call, fundedUser } = await import('./lib/api.mjs');
 const { ARTIFACTS, app, check, routeOf, run, step } = await import('./lib/harness.mjs');
 const { confirmDialog, locale, login, settle } = await import('./lib/funds.mjs');
-const { cut, indicator, marketOf, restingBuy, units } = await import('./lib/live.mjs');
+const { cut, indicator, marketOf, restingBuy, socketGate, units } = await import('./lib/live.mjs');
 const { expectPage } = await import('./lib/page.mjs');
 
 const SYMBOL = 'BTC/USDT';
@@ -127,18 +127,8 @@ await run('live-restart', async (open) => {
     await indicator(a, null);
   });
 
-  // A's sockets go through here: to the server, or refused while `hold`.
-  let hold = false;
-  const routed = new Set();
-  await a.context().routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (hold) {
-      ws.close({ code: 1011, reason: 'held' });
-      return;
-    }
-    ws.connectToServer();
-    routed.add(ws);
-    ws.onClose(() => routed.delete(ws));
-  });
+  // A's sockets go through the gate: to the server, or held away from it.
+  const gate = await socketGate(a.context());
 
   let listening = 0;
   let serverUsdt = '';
@@ -148,15 +138,14 @@ await run('live-restart', async (open) => {
     await a.reload();
     await a.locator(`[data-testid="order-card"][data-order-id="${resting.id}"]`).waitFor();
     await indicator(a, null);
-    hold = true;
-    for (const ws of [...routed]) await ws.close({ code: 1011, reason: 'held' });
+    await gate.refuse();
     await indicator(a, 'reconnecting');
     const cancelled = await call(token, '/api/coin/trade', { method: 'PUT', params: { id: resting.id } });
     check(cancelled.status !== 0, `the first buy is cancelled (status ${cancelled.status})`);
     placedLast = await restingBuy(token, market, 120);
     // Acknowledged, then killed at once: nothing flushed on the way out.
     await server.kill9();
-    hold = false;
+    gate.allow();
     listening = await server.restart();
     serverUsdt = await usdtOf(token, market);
   });

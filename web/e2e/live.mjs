@@ -23,7 +23,7 @@ import { approve, call, coinId, fundedUser, requestDeposit } from './lib/api.mjs
 import { axeViolations } from './lib/axe.mjs';
 import { ARTIFACTS, app, check, run, step } from './lib/harness.mjs';
 import { locale, login, settle } from './lib/funds.mjs';
-import { cut, figures, indicator, marketOf, restingBuy, units } from './lib/live.mjs';
+import { cut, figures, indicator, marketOf, restingBuy, socketGate, units } from './lib/live.mjs';
 import { expectPage } from './lib/page.mjs';
 
 const SYMBOL = 'BTC/USDT';
@@ -68,26 +68,15 @@ async function shootAndCheck(page, name) {
 await run('live', async (open) => {
   // ---- a visitor, the server out of reach of the socket ----
   const visitor = await open('visitor');
-  let refuse = false;
-  const routed = new Set();
-  // Every socket of the page goes through here: passed on to the server, or refused while `refuse`.
-  await visitor.context().routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (refuse) {
-      ws.close({ code: 1011, reason: 'server away' });
-      return;
-    }
-    ws.connectToServer();
-    routed.add(ws);
-    ws.onClose(() => routed.delete(ws));
-  });
+  // Every socket of the page goes through the gate: passed on to the server, or refused.
+  const gate = await socketGate(visitor.context());
 
   await step('a visitor sees live prices, then "reconnecting" and grey prices while the server is out of reach', async () => {
     await visitor.goto(app(MARKET));
     await visitor.locator('[data-testid="market-row"]').nth(2).waitFor();
     await indicator(visitor, null);
     await figures(visitor, '[data-testid="market-price"]', false);
-    refuse = true;
-    for (const ws of [...routed]) await ws.close({ code: 1011, reason: 'server away' });
+    await gate.refuse();
     await indicator(visitor, 'reconnecting');
     await figures(visitor, '[data-testid="market-price"]', true);
     const said = await visitor.locator('[data-testid="conn-status"]').innerText();
@@ -98,7 +87,7 @@ await run('live', async (open) => {
   });
 
   await step('the socket gets through again by itself: "back online", live prices, then the indicator goes', async () => {
-    refuse = false;
+    gate.allow();
     await indicator(visitor, 'back');
     await figures(visitor, '[data-testid="market-price"]', false);
     const before = await visitor.locator('[data-testid="market-price"]').allInnerTexts();

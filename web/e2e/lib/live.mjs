@@ -105,3 +105,32 @@ export async function marketOf(symbol) {
   check(market, `${symbol} is listed`);
   return market;
 }
+
+/**
+ * Routes every socket.io websocket of `context` through the test: passed on
+ * to the server, or, after `refuse()`, closed at once, those open included
+ * (the server out of the page's reach while HTTP still works); `allow()`
+ * lets the next tries through.
+ */
+export async function socketGate(context) {
+  let refusing = false;
+  const routed = new Set();
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (refusing) {
+      ws.close({ code: 1011, reason: 'server away' });
+      return;
+    }
+    ws.connectToServer();
+    routed.add(ws);
+    ws.onClose(() => routed.delete(ws));
+  });
+  return {
+    async refuse() {
+      refusing = true;
+      for (const ws of [...routed]) await ws.close({ code: 1011, reason: 'server away' });
+    },
+    allow() {
+      refusing = false;
+    },
+  };
+}
