@@ -12,6 +12,7 @@ use crate::nft::{an_auction, end_now, funded, id_of, on_sale, studio, usdt};
 use crate::on_both;
 use futures_util::future::join_all;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// How many identical calls race in each case.
 const RACERS: usize = 50;
@@ -44,6 +45,17 @@ fn one_wins_as(what: &str, answers: &[Answer], status: u16, refusal: &str) {
         oks == 1 && odd.is_empty(),
         "{what}: {oks} taken; answers other than {status} \"{refusal}\": {odd:?}"
     );
+}
+
+/// Answers counted by status and message: a thousand alike read as one line.
+fn tally<'a>(answers: impl Iterator<Item = &'a Answer>) -> BTreeMap<String, usize> {
+    let mut seen = BTreeMap::new();
+    for a in answers {
+        *seen
+            .entry(format!("{} {} {}", a.status, a.kind(), a.text()))
+            .or_insert(0) += 1;
+    }
+    seen
 }
 
 /// The winner's payment of an auction, paid fifty times at once; a
@@ -172,18 +184,14 @@ async fn a_drop_sells_a_box_to_every_buyer_while_stock_lasts(app: TestApp) {
         )
     };
     let first = wave(STOCK).await;
-    let refused: Vec<String> = first
-        .iter()
-        .filter(|a| a.kind() != "ok")
-        .map(|a| format!("{} {}", a.status, a.body))
-        .collect();
+    let refused = tally(first.iter().filter(|a| a.kind() != "ok"));
     assert!(refused.is_empty(), "stock left, yet refused: {refused:?}");
     let second = wave(BUYERS).await;
-    let odd: Vec<String> = second
-        .iter()
-        .filter(|a| a.status != 409 || a.text() != "This series is sold out")
-        .map(|a| format!("{} {}", a.status, a.body))
-        .collect();
+    let odd = tally(
+        second
+            .iter()
+            .filter(|a| a.status != 409 || a.text() != "This series is sold out"),
+    );
     assert!(odd.is_empty(), "{odd:?}");
     let mut numbers: Vec<i64> = first
         .iter()
