@@ -28,6 +28,7 @@ import { readHideSmall, writeHideSmall } from '../prefs';
 import '../../../shared/funds/styles.css';
 
 const AssetSplit = lazy(() => import('../components/AssetSplit'));
+const splitReserve = <div className="funds-split-reserve card" aria-hidden="true" aria-busy="true" />;
 
 const HIDDEN = '******';
 
@@ -109,10 +110,13 @@ export default function AssetsPage() {
         </div>
       </section>
 
-      {wallet.data && !hidden ? (
-        <Suspense fallback={null}>
+      {/* The split's place is kept while the wallet and the chart load, so the tabs do not move down when it arrives. */}
+      {hidden ? null : wallet.data ? (
+        <Suspense fallback={splitReserve}>
           <AssetSplit parts={splitByTab(wallet.data)} />
         </Suspense>
+      ) : wallet.isLoading ? (
+        splitReserve
       ) : null}
 
       <Tabs

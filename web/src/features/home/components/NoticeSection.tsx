@@ -11,8 +11,10 @@ import { useGetNewsListQuery } from '../api';
 
 export function NoticeBanner() {
   const navigate = useNavigate();
-  const { data } = useGetNewsListQuery({ c_id: NEWS_CATEGORY_NOTICE, page: 1, limit: PAGE_LIMIT });
+  const { data, isLoading } = useGetNewsListQuery({ c_id: NEWS_CATEGORY_NOTICE, page: 1, limit: PAGE_LIMIT });
   const first = data?.data[0];
+  // The bar's place is kept while the notices load, so what follows does not move down when it arrives.
+  if (isLoading) return <div className="notice-bar notice-bar-reserve" aria-hidden="true" aria-busy="true" />;
   if (!first) return null;
   return (
     <button type="button" className="notice-bar" onClick={() => navigate(`${ROUTES.article}?id=${first.id}`)}>

@@ -1,7 +1,6 @@
 /** The quick-entry grid of Home, in the server's order. */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ErrorState } from '../../../components/StateBlocks';
 import { COPY_ROUTES } from '../../../shared/copytrade/routes';
 import { FUNDS_ROUTES, selectRoute } from '../../../shared/funds/routes';
@@ -35,7 +34,7 @@ export function QuickEntries() {
   const navigate = useNavigate();
   const { data, isLoading, isError, refetch } = useGetMenuQuery();
 
-  if (isLoading) return <LoadingBlock lines={3} title={false} />;
+  if (isLoading) return <div className="quick-grid quick-grid-reserve" aria-hidden="true" aria-busy="true" />;
   if (isError || !data) return <ErrorState onRetry={refetch} />;
 
   const open = (key: string, enabled: boolean) => {

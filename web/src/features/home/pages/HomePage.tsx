@@ -10,7 +10,6 @@
  * docs/benchmarks.md ("Initial load") has the numbers.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { LoadingBlock } from '../../../components/LoadingBlock';
 import { NEWS_CATEGORY_BANNER } from '../../../lib/constants';
 import { useGetIndexPopQuery, useGetMenuQuery, useGetNewsListQuery } from '../api';
 import { AssetCard } from '../components/AssetCard';
@@ -44,7 +43,8 @@ export default function HomePage() {
   useGetIndexPopQuery();
   const painted = usePainted();
   const banner = <div className="banner" />;
-  const entries = <LoadingBlock lines={3} title={false} />;
+  // The grid's own box at its usual height: what follows stays put when the entries arrive.
+  const entries = <div className="quick-grid quick-grid-reserve" aria-hidden="true" aria-busy="true" />;
   return (
     <div className="tab-page home" data-testid="home">
       <HomeHeader />
