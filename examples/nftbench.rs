@@ -138,8 +138,8 @@ async fn auction(state: &bourse::state::AppState, name: &str, ends_at: i64) -> (
         intro: String::new(),
         intros: Default::default(),
         kind: 0,
-        media: "/media/nft/demo-art-5.png".into(),
-        cover: "/media/nft/demo-art-5.png".into(),
+        media: "/media/nft/demo-art-5.webp".into(),
+        cover: "/media/nft/demo-art-5.webp".into(),
         rarity: 1,
         currency: 3,
     };

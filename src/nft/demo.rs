@@ -38,19 +38,19 @@ macro_rules! media {
 }
 
 media! {
-    "art-1.png", 0, "image/png";
-    "art-2.png", 0, "image/png";
-    "art-3.png", 0, "image/png";
-    "art-4.png", 0, "image/png";
-    "art-5.png", 0, "image/png";
-    "art-6.png", 0, "image/png";
-    "art-7.png", 0, "image/png";
-    "art-8.png", 0, "image/png";
-    "cover-audio.png", 0, "image/png";
-    "cover-video.png", 0, "image/png";
-    "cover-box.png", 0, "image/png";
-    "loop-1.gif", 1, "image/gif";
-    "loop-2.gif", 1, "image/gif";
+    "art-1.webp", 0, "image/webp";
+    "art-2.webp", 0, "image/webp";
+    "art-3.webp", 0, "image/webp";
+    "art-4.webp", 0, "image/webp";
+    "art-5.webp", 0, "image/webp";
+    "art-6.webp", 0, "image/webp";
+    "art-7.webp", 0, "image/webp";
+    "art-8.webp", 0, "image/webp";
+    "cover-audio.webp", 0, "image/webp";
+    "cover-video.webp", 0, "image/webp";
+    "cover-box.webp", 0, "image/webp";
+    "loop-1.webp", 1, "image/webp";
+    "loop-2.webp", 1, "image/webp";
     "tone.mp3", 2, "audio/mpeg";
     "tone.m4a", 2, "audio/mp4";
     "clip.mp4", 3, "video/mp4";
@@ -103,7 +103,7 @@ type DemoItem = (
 const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
     (
         "Lumen Atelier",
-        "art-2.png",
+        "art-2.webp",
         "Generative light studies: noise fields, rings and skies computed from fixed seeds.",
         "Neon Horizons",
         &[
@@ -111,8 +111,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Nebula Drift",
                 "Cloud noise lit from within.",
                 0,
-                "art-1.png",
-                "art-1.png",
+                "art-1.webp",
+                "art-1.webp",
                 3,
                 120,
             ),
@@ -120,8 +120,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Concentric Bloom",
                 "Rings that never quite share a centre.",
                 0,
-                "art-2.png",
-                "art-2.png",
+                "art-2.webp",
+                "art-2.webp",
                 1,
                 45,
             ),
@@ -129,8 +129,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Moire Tide",
                 "Two grids, one interference.",
                 0,
-                "art-5.png",
-                "art-5.png",
+                "art-5.webp",
+                "art-5.webp",
                 1,
                 60,
             ),
@@ -138,8 +138,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Golden Spiral",
                 "Dots placed at the golden angle.",
                 0,
-                "art-8.png",
-                "art-8.png",
+                "art-8.webp",
+                "art-8.webp",
                 3,
                 180,
             ),
@@ -147,7 +147,7 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
     ),
     (
         "Mira Okafor",
-        "art-7.png",
+        "art-7.webp",
         "Shapes, grids and colour after the Bauhaus.",
         "Bauhaus Echoes",
         &[
@@ -155,8 +155,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Arc Lattice",
                 "Quarter circles tiled.",
                 0,
-                "art-3.png",
-                "art-3.png",
+                "art-3.webp",
+                "art-3.webp",
                 0,
                 25,
             ),
@@ -164,8 +164,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Stained Glass",
                 "Cells of coloured light.",
                 0,
-                "art-6.png",
-                "art-6.png",
+                "art-6.webp",
+                "art-6.webp",
                 2,
                 95,
             ),
@@ -173,8 +173,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Bauhaus Study",
                 "A grid of primary forms.",
                 0,
-                "art-7.png",
-                "art-7.png",
+                "art-7.webp",
+                "art-7.webp",
                 0,
                 30,
             ),
@@ -182,8 +182,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Pulse Loop",
                 "A shape that breathes.",
                 1,
-                "loop-1.gif",
-                "loop-1.gif",
+                "loop-1.webp",
+                "loop-1.webp",
                 1,
                 40,
             ),
@@ -191,7 +191,7 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
     ),
     (
         "Sonic Loom",
-        "cover-audio.png",
+        "cover-audio.webp",
         "Sound and moving pictures, short and looping.",
         "Waveforms",
         &[
@@ -200,7 +200,7 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Four seconds of rising notes (MP3).",
                 2,
                 "tone.mp3",
-                "cover-audio.png",
+                "cover-audio.webp",
                 1,
                 35,
             ),
@@ -209,7 +209,7 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "The same arpeggio, in M4A.",
                 2,
                 "tone.m4a",
-                "cover-audio.png",
+                "cover-audio.webp",
                 0,
                 20,
             ),
@@ -218,7 +218,7 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "A four-second film (MP4).",
                 3,
                 "clip.mp4",
-                "cover-video.png",
+                "cover-video.webp",
                 2,
                 150,
             ),
@@ -227,7 +227,7 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "The film again, in WebM.",
                 3,
                 "clip.webm",
-                "cover-video.png",
+                "cover-video.webp",
                 1,
                 90,
             ),
@@ -235,8 +235,8 @@ const ARTISTS: &[(&str, &str, &str, &str, &[DemoItem])] = &[
                 "Orbit Loop",
                 "Bodies in orbit, looping.",
                 1,
-                "loop-2.gif",
-                "loop-2.gif",
+                "loop-2.webp",
+                "loop-2.webp",
                 2,
                 70,
             ),
@@ -249,22 +249,22 @@ const AUCTIONED: DemoItem = (
     "Sunset Grid",
     "A synthwave sun over an endless grid.",
     0,
-    "art-4.png",
-    "art-4.png",
+    "art-4.webp",
+    "art-4.webp",
     2,
     0,
 );
 
 /// The blind-box series: (name, picture, rarity).
 const BOX_ITEMS: &[(&str, &str, i64)] = &[
-    ("Prism Shard I", "art-3.png", 0),
-    ("Prism Shard II", "art-7.png", 0),
-    ("Prism Shard III", "art-2.png", 0),
-    ("Prism Shard IV", "art-5.png", 0),
-    ("Prism Wave", "art-6.png", 1),
-    ("Prism Tide", "art-1.png", 1),
-    ("Prism Sun", "art-4.png", 2),
-    ("Prism Crown", "art-8.png", 3),
+    ("Prism Shard I", "art-3.webp", 0),
+    ("Prism Shard II", "art-7.webp", 0),
+    ("Prism Shard III", "art-2.webp", 0),
+    ("Prism Shard IV", "art-5.webp", 0),
+    ("Prism Wave", "art-6.webp", 1),
+    ("Prism Tide", "art-1.webp", 1),
+    ("Prism Sun", "art-4.webp", 2),
+    ("Prism Crown", "art-8.webp", 3),
 ];
 
 const SERIES_INTRO: &str =
@@ -338,7 +338,7 @@ pub async fn seed(state: &AppState) -> ApiResult<()> {
         name: "Mystery Prism".into(),
         intro: SERIES_INTRO.into(),
         intros: texts::demo(SERIES_INTRO),
-        cover: address("cover-box.png"),
+        cover: address("cover-box.webp"),
         currency,
         price: 15 * UNIT,
         starts_at: now,

@@ -36,7 +36,8 @@ const fn f(ext: &'static str, content_type: &'static str, kind: i64) -> Format {
 /// The format the bytes are, by their leading bytes.
 pub fn sniff(b: &[u8]) -> Option<Format> {
     if let Some((ext, ct)) = crate::api::upload::sniff(b) {
-        return Some(f(ext, ct, if ext == "gif" { 1 } else { 0 }));
+        let moving = ext == "gif" || (ext == "webp" && animated_webp(b));
+        return Some(f(ext, ct, if moving { 1 } else { 0 }));
     }
     // MP4 family: a `ftyp` box first; the M4A brands are audio.
     if b.len() >= 12 && &b[4..8] == b"ftyp" {
@@ -63,6 +64,12 @@ pub fn sniff(b: &[u8]) -> Option<Format> {
         return Some(f("mp3", "audio/mpeg", 2));
     }
     None
+}
+
+/// Whether WebP bytes are an animation: an extended header (`VP8X`) first,
+/// with its animation flag set (the WebP container specification).
+fn animated_webp(b: &[u8]) -> bool {
+    b.len() >= 21 && &b[12..16] == b"VP8X" && b[20] & 0x02 != 0
 }
 
 /// Checks the bytes are media of `kind` (0 image, 1 gif, 2 audio, 3 video);
@@ -143,11 +150,22 @@ pub async fn known(state: &AppState, address: &str, kind: Option<i64>) -> ApiRes
         (Some(_), None) => true,
         (Some((ct,)), Some(k)) => match k {
             0 => ct.starts_with("image/"),
-            1 => ct == "image/gif",
+            1 => ct == "image/gif" || (ct == "image/webp" && moving(state, name).await),
             2 => ct.starts_with("audio/"),
             _ => ct.starts_with("video/"),
         },
     })
+}
+
+/// Whether the stored WebP `name` is an animation (its first bytes say).
+async fn moving(state: &AppState, name: &str) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut head = [0u8; 32];
+    let Ok(mut file) = tokio::fs::File::open(state.settings.uploads.dir.join(name)).await else {
+        return false;
+    };
+    let n = file.read(&mut head).await.unwrap_or(0);
+    animated_webp(&head[..n])
 }
 
 /// `GET /media/nft/{name}`: the file, with range requests (a video seeks
@@ -216,6 +234,18 @@ mod tests {
             None
         );
         assert_eq!(kind(b"<html><script>"), None);
+        // WebP: an animation (VP8X, flag 0x02) is a moving picture, a still one is not.
+        let webp = |flags: u8| {
+            let mut b = b"RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0".to_vec();
+            b.extend([flags, 0, 0, 0]);
+            sniff(&b).map(|f| f.kind)
+        };
+        assert_eq!(webp(0x02), Some(1));
+        assert_eq!(webp(0x10), Some(0));
+        assert_eq!(
+            sniff(b"RIFF\0\0\0\0WEBPVP8 \0\0\0\0").map(|f| f.kind),
+            Some(0)
+        );
         assert_eq!(kind(&[0xFF, 0xE0, 0xF0, 0x00]), None);
     }
 

@@ -39,7 +39,7 @@ pub(crate) async fn media(app: &Http, admin: &str, name: &str) -> String {
 
 /// An artist with a collection; answers the collection's id and a picture.
 pub(crate) async fn studio(app: &Http, admin: &str, name: &str) -> (String, String) {
-    let pic = media(app, admin, "art-1.png").await;
+    let pic = media(app, admin, "art-1.webp").await;
     let a = app
         .admin_post(
             admin,
@@ -425,7 +425,7 @@ on_both!(
 async fn blind_boxes_follow_the_published_rule(app: TestApp) {
     let admin = app.admin().await;
     let (collection, pic) = studio(&app, &admin, "Di Roe").await;
-    let gif = media(&app, &admin, "loop-1.gif").await;
+    let gif = media(&app, &admin, "loop-1.webp").await;
     let mp3 = media(&app, &admin, "tone.mp3").await;
     let items = serde_json::json!([
         {"name": "One", "type": "image", "media": pic, "rarity": "common"},

@@ -187,7 +187,7 @@ on_both!(sale_intros_speak_the_callers_language);
 
 async fn nft_intros_speak_the_callers_language(app: TestApp) {
     let admin = app.admin().await;
-    let pic = media(&app, &admin, "art-1.png").await;
+    let pic = media(&app, &admin, "art-1.webp").await;
     let a = app
         .admin_post(
             &admin,

@@ -132,6 +132,24 @@ await run('contract', async (open) => {
     await shot('contract-form');
   });
 
+  await step('the lot field steps by one and keeps typed lots inside the range', async () => {
+    const lots = page.locator('[data-testid="ct-lots"] input');
+    const buttons = page.locator('[data-testid="ct-lots"] button');
+    const start = Number(await lots.inputValue());
+    await buttons.last().click();
+    await page.waitForFunction((n) => document.querySelector('[data-testid="ct-lots"] input')?.value === String(n), start + 1);
+    await buttons.first().click();
+    await page.waitForFunction((n) => document.querySelector('[data-testid="ct-lots"] input')?.value === String(n), start);
+    check(await buttons.first().isDisabled(), 'minus is off at the smallest lot');
+    await lots.fill('999999999');
+    await lots.blur();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="ct-lots"] input')?.value) < 999999999);
+    check(await buttons.last().isDisabled(), 'a typed lot past the largest settles at the largest, and plus is off');
+    await lots.fill(String(start));
+    await lots.blur();
+    await page.waitForFunction((n) => document.querySelector('[data-testid="ct-lots"] input')?.value === String(n), start);
+  });
+
   await step('open a market long and see it in positions', async () => {
     await tid('ct-submit').click();
     await tid('ct-confirm').waitFor();

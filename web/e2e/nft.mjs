@@ -43,8 +43,8 @@ const ROUTES = {
 };
 const DEPOSIT = '1000';
 /** The demo picture the admin's auction shows (the demo market ships it). */
-const DEMO_MEDIA = '/media/nft/demo-art-5.png';
-const DEMO_COVER = '/media/nft/demo-cover-box.png';
+const DEMO_MEDIA = '/media/nft/demo-art-5.webp';
+const DEMO_COVER = '/media/nft/demo-cover-box.webp';
 /** The demo market's first collection (Lumen Atelier's). */
 const COLLECTION = 1;
 
@@ -233,8 +233,8 @@ await run('nft', async (open) => {
       price: '5',
       ends_at: Date.now() + 86_400_000,
       items: JSON.stringify([
-        { name: 'Duo Light', type: 'image', media: '/media/nft/demo-art-1.png', rarity: 'common' },
-        { name: 'Duo Bloom', type: 'image', media: '/media/nft/demo-art-2.png', rarity: 'rare' },
+        { name: 'Duo Light', type: 'image', media: '/media/nft/demo-art-1.webp', rarity: 'common' },
+        { name: 'Duo Bloom', type: 'image', media: '/media/nft/demo-art-2.webp', rarity: 'rare' },
       ]),
     });
     seriesId = made.id;

@@ -16,7 +16,7 @@ export const CHART = {
   gridLine: '#2b3139',
 } as const;
 
-export const axisTick = { fill: CHART.grid, fontSize: 10 };
+export const axisTick = { fill: CHART.grid, fontSize: 12 };
 
 export const tooltipStyle = {
   contentStyle: { background: '#1e2329', border: `1px solid ${CHART.gridLine}`, borderRadius: 8, fontSize: 12 },

@@ -49,14 +49,16 @@ export function mediaKind(address: string): 'image' | 'gif' | 'audio' | 'video' 
   return null;
 }
 
-/** A media field: required, an uploaded address, of the kind `want` (a picture: image or GIF). */
+/** A media field: required, an uploaded address, of the kind `want` (a picture: image or GIF; a moving one: GIF or WebP). */
 function mediaIssue(address: string, want: NftType | 'picture' | null, optional = false): NftIssue | null {
   const v = address.trim();
   if (v === '') return optional ? null : { key: 'required' };
   const kind = mediaKind(v);
   if (!kind) return { key: 'media' };
   if (want === 'picture' && kind !== 'image' && kind !== 'gif') return { key: 'mediaKind', values: { kind: 'image' } };
-  if (want && want !== 'picture' && kind !== want) return { key: 'mediaKind', values: { kind: want } };
+  // A WebP may be animated: the server reads the file and decides whether it moves.
+  const movingWebp = want === 'gif' && kind === 'image' && /\.webp$/i.test(v.split('?')[0]);
+  if (want && want !== 'picture' && kind !== want && !movingWebp) return { key: 'mediaKind', values: { kind: want } };
   return null;
 }
 

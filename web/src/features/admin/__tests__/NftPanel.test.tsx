@@ -12,7 +12,7 @@ const LISTING: AdminNftListing = {
   id: 41,
   item_id: 20,
   name: 'Moire Tide',
-  cover: '/media/nft/demo-art-5.png',
+  cover: '/media/nft/demo-art-5.webp',
   seller_id: 7,
   seller: 'ann',
   mode: 'normal',
@@ -28,8 +28,8 @@ const LISTING: AdminNftListing = {
   created_at: 1_800_000_000_000,
 };
 const AUCTION: AdminNftListing = { ...LISTING, id: 42, name: 'Sunset Grid', seller_id: null, seller: null, mode: 'auction', step: '5', margin: '10', status: 1, bids: 3, current_bid: '65' };
-const UNLINKED: AdminArtistRoyalties = { id: 1, name: 'Lumen Atelier', avatar: '/media/nft/demo-art-1.png', user_id: null, user_account: null, unpaid: [{ currency: 3, currency_name: 'USDT', amount: '6.172839' }] };
-const LINKED: AdminArtistRoyalties = { id: 2, name: 'Kai Moreau', avatar: '/media/nft/demo-art-2.png', user_id: 12, user_account: 'ann@example.com', unpaid: [] };
+const UNLINKED: AdminArtistRoyalties = { id: 1, name: 'Lumen Atelier', avatar: '/media/nft/demo-art-1.webp', user_id: null, user_account: null, unpaid: [{ currency: 3, currency_name: 'USDT', amount: '6.172839' }] };
+const LINKED: AdminArtistRoyalties = { id: 2, name: 'Kai Moreau', avatar: '/media/nft/demo-art-2.webp', user_id: 12, user_account: 'ann@example.com', unpaid: [] };
 const COINS = [{ id: 3, name: 'USDT', subName: 'Tether', decimals: 6, image: '', status: 1, kind: 'coin', price_usdt: '1', networks: [], withdraw_min: '0', withdraw_fee: '0' }];
 
 const page = (data: unknown[]) => ({ data, page: 1, limit: 50, total: data.length, pages: 1 });
@@ -118,7 +118,7 @@ describe('the NFT panel', { timeout: 30_000 }, () => {
     fireEvent.change(field('admin-nft-item-name').querySelector('input') as HTMLInputElement, { target: { value: 'Tide' } });
     fireEvent.change(field('admin-nft-item-media').querySelector('input') as HTMLInputElement, { target: { value: 'not-an-address' } });
     expect(await within(form).findByTestId('admin-nft-item-media-error')).toHaveTextContent(EN.errors.media.split('(')[0].trim());
-    fireEvent.change(field('admin-nft-item-media').querySelector('input') as HTMLInputElement, { target: { value: '/media/nft/demo-art-5.png' } });
+    fireEvent.change(field('admin-nft-item-media').querySelector('input') as HTMLInputElement, { target: { value: '/media/nft/demo-art-5.webp' } });
     await waitFor(() => expect(field('admin-nft-item-currency').querySelectorAll('option')).toHaveLength(2));
     fireEvent.change(field('admin-nft-item-currency').querySelector('select') as HTMLSelectElement, { target: { value: '3' } });
     fireEvent.click(within(form).getByTestId('admin-nft-item-mode-normal'));
@@ -132,7 +132,7 @@ describe('the NFT panel', { timeout: 30_000 }, () => {
       collection_id: '1',
       name: 'Tide',
       type: 'image',
-      media: '/media/nft/demo-art-5.png',
+      media: '/media/nft/demo-art-5.webp',
       rarity: 'common',
       currency: '3',
       mode: 'normal',

@@ -7,7 +7,7 @@ const HOUR = 3_600_000;
 
 describe('media addresses', () => {
   it('are the upload answers, their kind told by the extension', () => {
-    expect(mediaKind('/media/nft/demo-art-5.png')).toBe('image');
+    expect(mediaKind('/media/nft/demo-art-5.webp')).toBe('image');
     expect(mediaKind('/media/nft/nft-abc.gif')).toBe('gif');
     expect(mediaKind('/media/nft/x.m4a')).toBe('audio');
     expect(mediaKind('/media/nft/x.webm')).toBe('video');
@@ -22,7 +22,7 @@ describe('a new item', () => {
     ...EMPTY_ITEM,
     collection_id: '1',
     name: 'Tide',
-    media: '/media/nft/demo-art-5.png',
+    media: '/media/nft/demo-art-5.webp',
     currency: '3',
     mode: 'auction',
     price: '50',
@@ -42,6 +42,9 @@ describe('a new item', () => {
     expect(itemIssues(good, 6, NOW)).toEqual({});
     expect(itemIssues({ ...good, name: 'T' }, 6, NOW).name).toEqual({ key: 'nameRange', values: { min: 2, max: 60 } });
     expect(itemIssues({ ...good, type: 'video' }, 6, NOW).media).toEqual({ key: 'mediaKind', values: { kind: 'video' } });
+    // A moving picture may be a GIF or a WebP (the server reads whether the WebP moves); not a PNG.
+    expect(itemIssues({ ...good, type: 'gif', media: '/media/nft/demo-loop-1.webp' }, 6, NOW).media).toBeUndefined();
+    expect(itemIssues({ ...good, type: 'gif', media: '/media/nft/x.png' }, 6, NOW).media).toEqual({ key: 'mediaKind', values: { kind: 'gif' } });
     // Audio and video need a picture as their cover.
     expect(itemIssues({ ...good, type: 'audio', media: '/media/nft/a.mp3' }, 6, NOW).cover).toEqual({ key: 'required' });
     expect(itemIssues({ ...good, price: '0' }, 6, NOW).price).toEqual({ key: 'amount' });
@@ -57,7 +60,7 @@ describe('a new item', () => {
       collection_id: '1',
       name: 'Tide',
       type: 'image',
-      media: '/media/nft/demo-art-5.png',
+      media: '/media/nft/demo-art-5.webp',
       rarity: 'common',
       currency: '3',
       mode: 'auction',
@@ -76,13 +79,13 @@ describe('a new series', () => {
       ...EMPTY_SERIES,
       collection_id: '1',
       name: 'Duo',
-      cover: '/media/nft/demo-cover-box.png',
+      cover: '/media/nft/demo-cover-box.webp',
       currency: '3',
       price: '5',
       ends_at: toLocalInput(NOW + 24 * HOUR),
       items: [
-        { name: 'One', type: 'image' as const, media: '/media/nft/demo-art-1.png', rarity: 'common' as const },
-        { name: '', type: 'audio' as const, media: '/media/nft/demo-art-2.png', rarity: 'rare' as const },
+        { name: 'One', type: 'image' as const, media: '/media/nft/demo-art-1.webp', rarity: 'common' as const },
+        { name: '', type: 'audio' as const, media: '/media/nft/demo-art-2.webp', rarity: 'rare' as const },
       ],
     };
     const issues = seriesIssues(d, 6, NOW);
@@ -93,8 +96,8 @@ describe('a new series', () => {
     expect(seriesHasIssues(seriesIssues(fixed, 6, NOW))).toBe(false);
     const params = seriesParams(fixed);
     expect(JSON.parse(String(params.items))).toEqual([
-      { name: 'One', type: 'image', media: '/media/nft/demo-art-1.png', rarity: 'common' },
-      { name: 'Two', type: 'audio', media: '/media/nft/demo-tone.mp3', cover: '/media/nft/demo-cover-box.png', rarity: 'rare' },
+      { name: 'One', type: 'image', media: '/media/nft/demo-art-1.webp', rarity: 'common' },
+      { name: 'Two', type: 'audio', media: '/media/nft/demo-tone.mp3', cover: '/media/nft/demo-cover-box.webp', rarity: 'rare' },
     ]);
     expect(seriesIssues({ ...d, items: [] }, 6, NOW).fields.items).toEqual({ key: 'items' });
   });

@@ -170,7 +170,7 @@ export function OptionChart({ matchId, symbol, price, time, seconds, tick }: Pro
     const primary = themeColor('--bourse-primary', '#f0b90b');
     const c = createChart(box.current, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text2, fontSize: 10, attributionLogo: false },
+      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text2, fontSize: 12, attributionLogo: false },
       grid: { vertLines: { visible: false }, horzLines: { color: `${border}80` } },
       crosshair: { mode: CrosshairMode.Magnet, vertLine: { labelVisible: true }, horzLine: { labelVisible: true } },
       // Headroom above and below the line for the price tags; labels cut by an edge are left out.

@@ -5,7 +5,7 @@
  * a login button. While the app is offline an order is not sent: the form says
  * so and keeps what was typed.
  */
-import { Button, Dialog, Input, Selector, Stepper } from 'antd-mobile';
+import { Button, Dialog, Input, Selector } from 'antd-mobile';
 import { FileOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import {
   type MarketRow,
 } from '../api';
 import { ContractLists } from '../components/ContractLists';
+import { LotStepper } from '../components/LotStepper';
 import { MarketBar } from '../components/MarketBar';
 import { TransferDialog } from '../components/TransferDialog';
 import { compareDecimal, contractQuote, isAmount, ratioPercent } from '../logic';
@@ -199,13 +200,13 @@ function OrderForm({ market, deal, loggedIn }: { market: MarketRow; deal: LeverD
           <span>{t('contract.lots')}</span>
           <span>{t('contract.lotSize', { size: formatDecimal(deal.lever_share_num), coin: base })}</span>
         </div>
-        <Stepper
-          data-testid="ct-lots"
+        <LotStepper
+          testId="ct-lots"
+          label={t('contract.lots')}
           min={deal.min_share}
           max={deal.max_share}
-          digits={0}
           value={lots}
-          onChange={(v) => setLots(typeof v === 'number' ? v : deal.min_share)}
+          onChange={setLots}
         />
       </div>
 

@@ -46,7 +46,7 @@ export default function PayoffChart({ terms, amount, linkedText }: { terms: Term
             labelFormatter={(v) => t('invest.help.atPrice', { price: short(Number(v)), quote })}
             formatter={(v, name) => [`${short(Number(v))} ${quote}`, name]}
           />
-          <Legend wrapperStyle={{ fontSize: 11, color: '#929aa5' }} />
+          <Legend wrapperStyle={{ fontSize: 12, color: '#929aa5' }} />
           <Line type="linear" dataKey="payout" name={t('invest.help.payoutLine')} stroke={CHART.primary} strokeWidth={2} dot={false} isAnimationActive={false} />
           <Line type="linear" dataKey="held" name={t('invest.help.heldLine')} stroke={CHART.muted} strokeWidth={1.5} strokeDasharray="5 4" dot={false} isAnimationActive={false} />
         </LineChart>

@@ -93,7 +93,7 @@ export function KlineChart({ bars, tick, period, seriesKey }: Props) {
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
         textColor: '#929aa5',
-        fontSize: 10,
+        fontSize: 12,
         attributionLogo: false,
       },
       grid: { vertLines: { color: 'rgba(43,49,57,0.5)' }, horzLines: { color: 'rgba(43,49,57,0.5)' } },
