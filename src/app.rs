@@ -238,6 +238,8 @@ impl Application {
             log::info!("{} demo traders are trading (demo.traders)", demo.traders);
         }
         let app_state = state.clone();
+        let head_timeout =
+            std::time::Duration::from_millis(state.settings.server.head_timeout_ms.max(1_000));
         let listener =
             crate::server::listen(&state.settings.server.host, state.settings.server.port)
                 .map_err(|e| format!("bind: {e}"))?;
@@ -263,6 +265,7 @@ impl Application {
                 })
                 .and_then(
                     actix_http::HttpService::build()
+                        .client_request_timeout(head_timeout)
                         .h1(map_config(app, |_| actix_web::dev::AppConfig::default())),
                 )
             })

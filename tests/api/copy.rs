@@ -692,6 +692,7 @@ async fn the_daily_share_is_paid_above_the_high_water_mark(app: TestApp) {
     };
     round(68_000).await;
     let before = lever_available(&app, &lt).await;
+    settle_once_under_kill_and_race(&app, fid, lid).await;
     let (shared, realised) = settle().await;
     assert!(realised > 0.0);
     assert!(
@@ -721,6 +722,71 @@ async fn the_daily_share_is_paid_above_the_high_water_mark(app: TestApp) {
     );
     crate::dust::assert_no_dust_in(&app.state, &["copy_share"]).await;
     app.assert_audit(&admin).await;
+}
+
+/// A day's settlement written and dropped before its commit, as a kill
+/// leaves it, pays nothing and leaves the day unsettled; six settlements of
+/// the day at once then pay it exactly once.
+async fn settle_once_under_kill_and_race(app: &TestApp, fid: i64, lid: i64) {
+    use actors::copy::store;
+    let db = app
+        .state
+        .copy
+        .store()
+        .unwrap_or_else(|| panic!("no copy store"));
+    let quote = app.state.copy.quote();
+    let (share,): (i64,) = sqlx::query_as("SELECT share_ppm FROM copy_traders WHERE user_id = $1")
+        .bind(lid)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let figures = || async {
+        let row: (i64, i64, i64) = sqlx::query_as(
+            "SELECT shared, settled_day, high_water FROM copy_follows WHERE id = $1",
+        )
+        .bind(fid)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+        row
+    };
+    let (now, day) = (bourse::db::now_ms(), bourse::db::now_ms() / 86_400_000);
+    sqlx::query("UPDATE copy_follows SET settled_day = $1 WHERE id = $2")
+        .bind(day - 1)
+        .bind(fid)
+        .execute(&app.state.db)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let untouched = figures().await;
+    let (tx, paid) = store::day_step(&db, fid, share, quote, day, now)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .unwrap_or_else(|| panic!("the day was not due"));
+    assert!(paid > 0, "a profit above the mark owes a share");
+    drop(tx);
+    assert_eq!(
+        figures().await,
+        untouched,
+        "a step not committed left a trace"
+    );
+    let runs = (0..6).map(|_| store::settle_share(&db, fid, share, quote, day, now));
+    let answers = futures_util::future::join_all(runs).await;
+    let paid_runs: Vec<i64> = answers
+        .into_iter()
+        .filter_map(|a| a.unwrap_or_else(|e| panic!("{e:?}")))
+        .collect();
+    assert_eq!(paid_runs, vec![paid], "the day's share paid once, in full");
+    let (shared, settled_day, _) = figures().await;
+    assert_eq!((shared, settled_day), (paid, day));
+    // The ledger holds one operation of that payment's key (the follow's
+    // shares were 0 before it).
+    let (ops,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM ledger_operations WHERE idem_key = $1")
+            .bind(format!("copy_share:{fid}:0"))
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ops, 1);
 }
 
 on_both!(

@@ -345,9 +345,10 @@ impl Handler<Cancel> for CopyTraderActor {
                     return Err(e);
                 }
             }
-            store::end_follow(&db, f.id, m.reason, now).await?;
-            let day = now.div_euclid(DAY_MS);
-            let paid = store::settle_share(&db, f.id, share, quote, day, now).await?;
+            // Ended already (a second stop racing this one): nothing more is paid.
+            let paid = store::end_follow(&db, f.id, m.reason, share, quote, now)
+                .await?
+                .unwrap_or(0);
             let row = store::follow_row(&db, f.id)
                 .await?
                 .ok_or(MarketError::NotFound)?;
@@ -520,7 +521,9 @@ impl Handler<Settle> for CopyTraderActor {
             let (mut fresh, mut paid) = (Vec::new(), Vec::new());
             for f in due {
                 match store::settle_share(&db, f.id, share, quote, today, now).await {
-                    Ok(amount) => {
+                    // Settled already today, or ended meanwhile.
+                    Ok(None) => {}
+                    Ok(Some(amount)) => {
                         paid.push((f.user_id, amount));
                         if let Ok(Some(f)) = store::follow_row(&db, f.id).await {
                             fresh.push(f);

@@ -191,20 +191,44 @@ pub async fn update_follow(
     Ok(())
 }
 
-pub async fn end_follow(db: &Store, id: i64, reason: &str, now: i64) -> Result<bool, MarketError> {
-    let mut tx = db.begin().await?;
-    let n = sqlx::query(
-        "UPDATE copy_follows SET status = 3, end_reason = $1, ended_at = $2, updated_at = $2 WHERE id = $3 AND status <> 3",
+/// Ends the follow and settles the trader's last share, in one step taken
+/// once: the follow leaving its live state is the guard, so a kill before the
+/// commit leaves it live and whole, and a second end finds nothing to do.
+/// Answers the share paid; None when the follow had ended already.
+pub async fn end_follow(
+    db: &Store,
+    id: i64,
+    reason: &str,
+    share_ppm: i64,
+    quote: i64,
+    now: i64,
+) -> Result<Option<i64>, MarketError> {
+    let guard = format!(
+        "UPDATE copy_follows SET status = {} WHERE id = {id} AND status <> {}",
+        follow::CANCELLED,
+        follow::CANCELLED
+    );
+    let Some(mut tx) = db.begin_if(&guard).await? else {
+        return Ok(None);
+    };
+    sqlx::query(
+        "UPDATE copy_follows SET end_reason = $1, ended_at = $2, updated_at = $2 WHERE id = $3",
     )
     .bind(reason)
     .bind(now)
     .bind(id)
     .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    .await?;
+    let day = now.div_euclid(86_400_000);
+    let paid = share_in(&mut tx, id, share_ppm, quote, day, now).await?;
     tx.commit().await?;
-    Ok(n == 1)
+    Ok(Some(paid))
 }
+
+/// The realised copy profit after fees per follow, of the follows listed after it.
+const REALISED_OF: &str =
+    "SELECT follow_id, CAST(COALESCE(SUM(profit - fee - overnight), 0) AS BIGINT) FROM lever_orders
+     WHERE status = 3 AND self_held = 0 AND follow_id IN";
 
 /// The realised copy profit after fees of each of `follows` (copies held as
 /// one's own are the follower's alone and do not count).
@@ -216,21 +240,18 @@ pub async fn realised(db: &Store, follows: &[i64]) -> Result<Vec<(i64, i64)>, sq
             .map(|i| i.to_string())
             .collect::<Vec<_>>()
             .join(",");
-        let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
-            "SELECT follow_id, CAST(COALESCE(SUM(profit - fee - overnight), 0) AS BIGINT) FROM lever_orders
-             WHERE follow_id IN ({list}) AND status = 3 AND self_held = 0 GROUP BY follow_id"
-        ))
-        .fetch_all(&**db)
-        .await?;
+        let rows: Vec<(i64, i64)> =
+            sqlx::query_as(&format!("{REALISED_OF} ({list}) GROUP BY follow_id"))
+                .fetch_all(&**db)
+                .await?;
         out.extend(rows);
     }
     Ok(out)
 }
 
-/// Settles the trader's share of a follow's profit above its high-water mark
-/// (and any share still owed): paid from the follower's contract account to
-/// the trader's, as far as the follower's available balance covers; the rest
-/// stays owed. Marks the follow settled for `day`. Answers the amount paid.
+/// Settles the trader's share of a live follow's profit for `day`, once:
+/// see [`day_step`]. Answers the amount paid; None when the day was settled
+/// already or the follow has ended.
 pub async fn settle_share(
     db: &Store,
     follow_id: i64,
@@ -238,36 +259,81 @@ pub async fn settle_share(
     quote: i64,
     day: i64,
     now: i64,
+) -> Result<Option<i64>, MarketError> {
+    let Some((tx, paid)) = day_step(db, follow_id, share_ppm, quote, day, now).await? else {
+        return Ok(None);
+    };
+    tx.commit().await?;
+    Ok(Some(paid))
+}
+
+/// A day's settlement, written and not yet committed. Its guard moves the
+/// follow's `settled_day` to `day` first, so every read after it sees the
+/// follow as this step leaves it and a second settlement of the day (a
+/// retry, a second node) finds nothing to do; dropped uncommitted, as a kill
+/// leaves it, nothing of it stays.
+pub async fn day_step(
+    db: &Store,
+    follow_id: i64,
+    share_ppm: i64,
+    quote: i64,
+    day: i64,
+    now: i64,
+) -> Result<Option<(crate::sql::WriteTx, i64)>, MarketError> {
+    let guard = format!(
+        "UPDATE copy_follows SET settled_day = {day} WHERE id = {follow_id} AND settled_day < {day} AND status <> {}",
+        follow::CANCELLED
+    );
+    let Some(mut tx) = db.begin_if(&guard).await? else {
+        return Ok(None);
+    };
+    let paid = share_in(&mut tx, follow_id, share_ppm, quote, day, now).await?;
+    Ok(Some((tx, paid)))
+}
+
+/// The trader's share of a follow's profit above its high-water mark (and any
+/// share still owed), inside the step's transaction: paid from the follower's
+/// contract account to the trader's, as far as the follower's available
+/// balance covers, in whole steps of the coin; the rest stays owed. Every
+/// figure is read in the transaction, after the step's guard.
+async fn share_in(
+    tx: &mut crate::sql::WriteTx,
+    follow_id: i64,
+    share_ppm: i64,
+    quote: i64,
+    day: i64,
+    now: i64,
 ) -> Result<i64, MarketError> {
-    // The row as stored now: its mark and what is owed move with each settlement.
-    let f = follow_row(db, follow_id)
-        .await?
-        .ok_or(MarketError::NotFound)?;
-    let realised = realised(db, &[f.id])
+    let f: FollowRow = sqlx::query_as(&format!(
+        "SELECT {FOLLOW_COLUMNS} FROM copy_follows WHERE id = $1"
+    ))
+    .bind(follow_id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or(MarketError::NotFound)?;
+    let realised = format!("{REALISED_OF} ({follow_id}) GROUP BY follow_id");
+    let realised = tx
+        .db()
+        .rows::<2>(&realised, &[])
         .await?
         .first()
-        .map(|r| r.1)
-        .unwrap_or(0);
+        .map_or(0, |r| r[1]);
     let mut hw = HighWater {
         realised,
         mark: f.high_water,
     };
     let due = hw.settle(share_ppm).saturating_add(f.owed);
-    let mut tx = db.begin().await?;
-    let sql = format!(
-        "SELECT available FROM balances WHERE holder = {} AND currency = {} AND account = {}",
+    let available = format!(
+        "SELECT available FROM balances WHERE holder = {} AND currency = {quote} AND account = {}",
         f.user_id,
-        quote,
         account::LEVER
     );
     let available = tx
         .db()
-        .rows::<1>(&sql, &[])
+        .rows::<1>(&available, &[])
         .await?
         .first()
-        .map(|r| r[0])
-        .unwrap_or(0);
-    // Paid in whole steps of the coin; a fraction stays owed for next time.
+        .map_or(0, |r| r[0]);
     let paid = precision::down(quote, due.min(available.max(0)));
     sqlx::query(
         "UPDATE copy_follows SET high_water = $1, shared = shared + $2, owed = $3, settled_day = $4 WHERE id = $5",
@@ -277,21 +343,23 @@ pub async fn settle_share(
     .bind(due - paid)
     .bind(day)
     .bind(f.id)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     if paid > 0 {
-        let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO copy_shares (follow_id, trader_id, user_id, amount, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        sqlx::query(
+            "INSERT INTO copy_shares (follow_id, trader_id, user_id, amount, created_at) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(f.id)
         .bind(f.trader_id)
         .bind(f.user_id)
         .bind(paid)
         .bind(now)
-        .fetch_one(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         let op = Operation {
-            key: format!("copy_share:{id}"),
+            // The step's own key: the payment that takes this follow's
+            // shares past what they were (every payment moves them up).
+            key: format!("copy_share:{}:{}", f.id, f.shared),
             reason: "copy_share".into(),
             ref_type: "copy_follow".into(),
             ref_id: f.id,
@@ -304,7 +372,6 @@ pub async fn settle_share(
             .await
             .map_err(ledger_err)?;
     }
-    tx.commit().await?;
     Ok(paid)
 }
 

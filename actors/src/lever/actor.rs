@@ -8,8 +8,8 @@
 //! whatever fell due while the server was down is applied at that price.
 
 use super::book::{Pending, Position, PositionBook};
-use super::marks::Overnight;
 use super::math::Dir;
+use super::overnight::Overnight;
 use super::store::{close_in, lever_row, load, open_in, NewOrder, Priced};
 use super::views::lever_json;
 use crate::copy::copying::{self, Fill};

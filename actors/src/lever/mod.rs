@@ -7,12 +7,13 @@ pub mod book;
 pub mod copies;
 pub mod marks;
 pub mod math;
+pub mod overnight;
 pub mod replay;
 pub mod store;
 pub mod views;
 
 pub use actor::{ContractActor, LeverCancel, LeverClose, LeverSetStop, LeverSubmit};
 pub use copies::{CloseCopies, Exposure, HoldCopies};
-pub use marks::Overnight;
+pub use overnight::Overnight;
 pub use store::{LeverRow, LEVER_COLUMNS};
 pub use views::lever_json;
