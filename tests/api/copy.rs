@@ -758,7 +758,14 @@ async fn settle_once_under_kill_and_race(app: &TestApp, fid: i64, lid: i64) {
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     let untouched = figures().await;
-    let (tx, paid) = store::day_step(&db, fid, share, quote, day, now)
+    let step = store::ShareStep {
+        follow: fid,
+        share_ppm: share,
+        quote,
+        day,
+        now,
+    };
+    let (tx, paid) = store::day_step(&db, step)
         .await
         .unwrap_or_else(|e| panic!("{e:?}"))
         .unwrap_or_else(|| panic!("the day was not due"));
@@ -769,7 +776,7 @@ async fn settle_once_under_kill_and_race(app: &TestApp, fid: i64, lid: i64) {
         untouched,
         "a step not committed left a trace"
     );
-    let runs = (0..6).map(|_| store::settle_share(&db, fid, share, quote, day, now));
+    let runs = (0..6).map(|_| store::settle_share(&db, step));
     let answers = futures_util::future::join_all(runs).await;
     let paid_runs: Vec<i64> = answers
         .into_iter()

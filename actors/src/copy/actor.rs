@@ -520,7 +520,14 @@ impl Handler<Settle> for CopyTraderActor {
             };
             let (mut fresh, mut paid) = (Vec::new(), Vec::new());
             for f in due {
-                match store::settle_share(&db, f.id, share, quote, today, now).await {
+                let step = store::ShareStep {
+                    follow: f.id,
+                    share_ppm: share,
+                    quote,
+                    day: today,
+                    now,
+                };
+                match store::settle_share(&db, step).await {
                     // Settled already today, or ended meanwhile.
                     Ok(None) => {}
                     Ok(Some(amount)) => {

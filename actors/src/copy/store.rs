@@ -219,10 +219,27 @@ pub async fn end_follow(
     .bind(id)
     .execute(&mut *tx)
     .await?;
-    let day = now.div_euclid(86_400_000);
-    let paid = share_in(&mut tx, id, share_ppm, quote, day, now).await?;
+    let step = ShareStep {
+        follow: id,
+        share_ppm,
+        quote,
+        day: now.div_euclid(86_400_000),
+        now,
+    };
+    let paid = share_in(&mut tx, step).await?;
     tx.commit().await?;
     Ok(Some(paid))
+}
+
+/// One settlement of a follow's share: the follow, the trader's rate, the
+/// coin, the day it settles and the time it is written.
+#[derive(Debug, Clone, Copy)]
+pub struct ShareStep {
+    pub follow: i64,
+    pub share_ppm: i64,
+    pub quote: i64,
+    pub day: i64,
+    pub now: i64,
 }
 
 /// The realised copy profit after fees per follow, of the follows listed after it.
@@ -252,15 +269,8 @@ pub async fn realised(db: &Store, follows: &[i64]) -> Result<Vec<(i64, i64)>, sq
 /// Settles the trader's share of a live follow's profit for `day`, once:
 /// see [`day_step`]. Answers the amount paid; None when the day was settled
 /// already or the follow has ended.
-pub async fn settle_share(
-    db: &Store,
-    follow_id: i64,
-    share_ppm: i64,
-    quote: i64,
-    day: i64,
-    now: i64,
-) -> Result<Option<i64>, MarketError> {
-    let Some((tx, paid)) = day_step(db, follow_id, share_ppm, quote, day, now).await? else {
+pub async fn settle_share(db: &Store, step: ShareStep) -> Result<Option<i64>, MarketError> {
+    let Some((tx, paid)) = day_step(db, step).await? else {
         return Ok(None);
     };
     tx.commit().await?;
@@ -274,12 +284,9 @@ pub async fn settle_share(
 /// leaves it, nothing of it stays.
 pub async fn day_step(
     db: &Store,
-    follow_id: i64,
-    share_ppm: i64,
-    quote: i64,
-    day: i64,
-    now: i64,
+    step: ShareStep,
 ) -> Result<Option<(crate::sql::WriteTx, i64)>, MarketError> {
+    let (follow_id, day) = (step.follow, step.day);
     let guard = format!(
         "UPDATE copy_follows SET settled_day = {day} WHERE id = {follow_id} AND settled_day < {day} AND status <> {}",
         follow::CANCELLED
@@ -287,7 +294,7 @@ pub async fn day_step(
     let Some(mut tx) = db.begin_if(&guard).await? else {
         return Ok(None);
     };
-    let paid = share_in(&mut tx, follow_id, share_ppm, quote, day, now).await?;
+    let paid = share_in(&mut tx, step).await?;
     Ok(Some((tx, paid)))
 }
 
@@ -296,14 +303,14 @@ pub async fn day_step(
 /// contract account to the trader's, as far as the follower's available
 /// balance covers, in whole steps of the coin; the rest stays owed. Every
 /// figure is read in the transaction, after the step's guard.
-async fn share_in(
-    tx: &mut crate::sql::WriteTx,
-    follow_id: i64,
-    share_ppm: i64,
-    quote: i64,
-    day: i64,
-    now: i64,
-) -> Result<i64, MarketError> {
+async fn share_in(tx: &mut crate::sql::WriteTx, step: ShareStep) -> Result<i64, MarketError> {
+    let ShareStep {
+        follow: follow_id,
+        share_ppm,
+        quote,
+        day,
+        now,
+    } = step;
     let f: FollowRow = sqlx::query_as(&format!(
         "SELECT {FOLLOW_COLUMNS} FROM copy_follows WHERE id = $1"
     ))

@@ -35,7 +35,7 @@ export function LotStepper({ label, min, max, value, onChange, testId }: Props) 
     <div className="lot-stepper" data-testid={testId}>
       <button
         type="button"
-        className="decimal-step"
+        className="lot-step"
         aria-label={t('trade.decrease')}
         disabled={value <= min}
         onClick={() => onChange(Math.max(min, value - 1))}
@@ -59,7 +59,7 @@ export function LotStepper({ label, min, max, value, onChange, testId }: Props) 
       />
       <button
         type="button"
-        className="decimal-step"
+        className="lot-step"
         aria-label={t('trade.increase')}
         disabled={value >= max}
         onClick={() => onChange(Math.min(max, value + 1))}
