@@ -128,7 +128,7 @@ impl Application {
             .map_err(|e| format!("database: {e}"))?;
         let mut state = AppState {
             db: pool,
-            markets: Arc::default(),
+            markets: Arc::new(crate::markets::Markets::empty(registry.clone())),
             hub: hub.clone(),
             backend,
             notifier: Arc::new(Notifier::new(&settings.smtp)),
@@ -137,9 +137,9 @@ impl Application {
             link_key: Arc::new(link_key),
             settings: Arc::new(settings),
             actors: registry.clone(),
-            copy: Arc::default(),
-            earn: Arc::default(),
-            nft: Arc::default(),
+            copy: Arc::new(crate::copy::CopyDesk::new(registry.clone())),
+            earn: Arc::new(crate::earn::EarnDesk::new(registry.clone())),
+            nft: Arc::new(crate::nft::NftDesk::new(registry.clone())),
         };
         std::fs::create_dir_all(&state.settings.uploads.dir)
             .map_err(|e| format!("{}: {e}", state.settings.uploads.dir.display()))?;
@@ -174,13 +174,7 @@ impl Application {
             .unwrap_or(0);
         state
             .copy
-            .start(
-                store.clone(),
-                hub.clone().recipient(),
-                registry.clone(),
-                contracts,
-                quote,
-            )
+            .start(store.clone(), hub.clone().recipient(), contracts, quote)
             .await?;
         state
             .earn

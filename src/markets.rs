@@ -11,7 +11,7 @@ use ::actors::market::deriv::{DerivSpec, MarkSink, MarkSinks, OptionTerm};
 use ::actors::market::feed::RandomWalk;
 use ::actors::money::to_units;
 use ::actors::options::OptionsActor;
-use ::actors::runtime::{Event, Handle, Registry};
+use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
 use actix::prelude::*;
 use rust_decimal::Decimal;
@@ -57,13 +57,26 @@ impl MarketHandle {
     }
 }
 
-/// Every market of this node.
-#[derive(Clone, Default)]
+/// Every market of this node, and the desks its books, contracts and
+/// options run on (by market symbol).
 pub struct Markets {
     pub list: Vec<MarketHandle>,
+    pub books: Desk<String, MarketActor>,
+    pub contracts: Desk<String, ContractActor>,
+    pub options: Desk<String, OptionsActor>,
 }
 
 impl Markets {
+    /// No market yet (until [`start`]).
+    pub fn empty(registry: Arc<Registry>) -> Markets {
+        Markets {
+            list: Vec::new(),
+            books: Desk::new("market", "market", registry.clone()),
+            contracts: Desk::new("contracts", "contracts", registry.clone()),
+            options: Desk::new("options", "options", registry),
+        }
+    }
+
     pub fn by_id(&self, id: i64) -> Option<&MarketHandle> {
         self.list.iter().find(|m| m.spec.id == id)
     }
@@ -181,13 +194,13 @@ pub async fn start(
     db: &Store,
     settings: &Settings,
     events: Recipient<Event>,
-    registry: &Registry,
+    registry: &Arc<Registry>,
     plans: Arc<CopyPlans>,
 ) -> Result<Arc<Markets>, String> {
     for channel in CHANNELS {
         registry.add_channel(channel);
     }
-    let mut list = Vec::new();
+    let mut markets = Markets::empty(registry.clone());
     let ms = &settings.market;
     for m in &settings.markets {
         let spec = spec_of(m, settings);
@@ -210,7 +223,7 @@ pub async fn start(
             (db.clone(), events.clone(), spec.clone(), marks.clone());
         // Each start, the first and any restart, builds the actor afresh: it
         // reloads its book, bars, index and positions from the database.
-        let make = move |meter| {
+        let make = move |seat: ::actors::runtime::Seat| {
             let feed = RandomWalk::new(
                 start_price,
                 spec2.tick,
@@ -225,17 +238,15 @@ pub async fn start(
                 lp.clone(),
                 Some(events2.clone()),
             )
-            .with_meter(meter)
+            .with_meter(seat.meter)
             .with_marks(marks2.clone())
         };
-        let handle = Handle::supervise(format!("market:{}", spec.symbol), "market", make);
-        registry.add(handle.clone());
+        let handle = markets.books.run(spec.symbol.clone(), make);
         // Contracts and options run beside the market on actors of their own,
         // fed its index by message; each is supervised like the market.
         let mut contracts = None;
         let mut options = None;
         if let Some(d) = deriv.clone().filter(|d| d.lever) {
-            let name = format!("contracts:{}", spec.symbol);
             let (db, events, spec, market, plans) = (
                 db.clone(),
                 events.clone(),
@@ -243,7 +254,7 @@ pub async fn start(
                 handle.clone(),
                 plans.clone(),
             );
-            let make = move |meter| {
+            let h = markets.contracts.run(spec.symbol.clone(), move |seat| {
                 ContractActor::new(
                     spec.clone(),
                     d.clone(),
@@ -251,19 +262,16 @@ pub async fn start(
                     Some(events.clone()),
                     market.clone(),
                 )
-                .with_meter(meter)
+                .with_meter(seat.meter)
                 .with_copies(plans.clone())
-            };
-            let h = Handle::supervise(name, "contracts", make);
-            registry.add(h.clone());
+            });
             push(&marks, h.clone());
             contracts = Some(h);
         }
         if let Some(d) = deriv.clone().filter(|d| !d.options.is_empty()) {
-            let name = format!("options:{}", spec.symbol);
             let (db, events, spec, market) =
                 (db.clone(), events.clone(), spec.clone(), handle.clone());
-            let make = move |meter| {
+            let h = markets.options.run(spec.symbol.clone(), move |seat| {
                 OptionsActor::new(
                     spec.clone(),
                     d.clone(),
@@ -271,14 +279,12 @@ pub async fn start(
                     Some(events.clone()),
                     market.clone(),
                 )
-                .with_meter(meter)
-            };
-            let h = Handle::supervise(name, "options", make);
-            registry.add(h.clone());
+                .with_meter(seat.meter)
+            });
             push(&marks, h.clone());
             options = Some(h);
         }
-        list.push(MarketHandle {
+        markets.list.push(MarketHandle {
             deriv,
             spec,
             handle,
@@ -286,7 +292,7 @@ pub async fn start(
             options,
         });
     }
-    Ok(Arc::new(Markets { list }))
+    Ok(Arc::new(markets))
 }
 
 /// Adds a derivative actor to the market's mark listeners.

@@ -22,38 +22,42 @@ use ::actors::ledger::account;
 use ::actors::lever::ContractActor;
 use ::actors::market::actor::MarketError;
 use ::actors::money::{to_units, UnitsError};
-use ::actors::runtime::{Event, Handle, Registry};
+use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
 use actix::Recipient;
 use rust_decimal::Decimal;
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 /// What the desk needs to start a trader's actor, set once the markets run.
 struct Ctx {
     store: Store,
     events: Recipient<Event>,
-    registry: Arc<Registry>,
     contracts: Vec<Handle<ContractActor>>,
     quote: i64,
 }
 
 /// The copy-trading desk: every leader's plan (shared with the contract
-/// actors) and each approved trader's actor.
-#[derive(Default)]
+/// actors) and each approved trader's actor, by the trader's user id.
 pub struct CopyDesk {
     pub plans: Arc<CopyPlans>,
-    traders: RwLock<HashMap<i64, Handle<CopyTraderActor>>>,
+    traders: Desk<i64, CopyTraderActor>,
     ctx: OnceLock<Ctx>,
 }
 
 impl CopyDesk {
+    pub fn new(registry: Arc<Registry>) -> CopyDesk {
+        CopyDesk {
+            plans: Arc::default(),
+            traders: Desk::new("copy", "copy_trader", registry),
+            ctx: OnceLock::new(),
+        }
+    }
+
     /// Starts the actors of every approved or paused trader.
     pub async fn start(
         &self,
         store: Store,
         events: Recipient<Event>,
-        registry: Arc<Registry>,
         contracts: Vec<Handle<ContractActor>>,
         quote: i64,
     ) -> Result<(), String> {
@@ -65,7 +69,6 @@ impl CopyDesk {
         let _ = self.ctx.set(Ctx {
             store,
             events,
-            registry,
             contracts,
             quote,
         });
@@ -78,10 +81,6 @@ impl CopyDesk {
     /// Starts `trader`'s actor unless it runs.
     fn run(&self, trader: i64) -> Option<Handle<CopyTraderActor>> {
         let ctx = self.ctx.get()?;
-        let mut map = self.traders.write().unwrap_or_else(|p| p.into_inner());
-        if let Some(h) = map.get(&trader) {
-            return Some(h.clone());
-        }
         let (store, plans, contracts, events, quote) = (
             ctx.store.clone(),
             self.plans.clone(),
@@ -89,7 +88,7 @@ impl CopyDesk {
             ctx.events.clone(),
             ctx.quote,
         );
-        let make = move |meter| {
+        Some(self.traders.run(trader, move |seat| {
             CopyTraderActor::new(
                 trader,
                 quote,
@@ -98,21 +97,14 @@ impl CopyDesk {
                 contracts.clone(),
                 Some(events.clone()),
             )
-            .with_meter(meter)
-        };
-        let h = Handle::supervise(format!("copy:{trader}"), "copy_trader", make);
-        ctx.registry.add(h.clone());
-        map.insert(trader, h.clone());
-        Some(h)
+            .with_meter(seat.meter)
+        }))
     }
 
     /// The actor of a trader who leads (approved or paused).
     pub fn trader(&self, trader: i64) -> ApiResult<Handle<CopyTraderActor>> {
         self.traders
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
             .get(&trader)
-            .cloned()
             .ok_or_else(|| ApiError::new(Kind::NotFound, "err_trader_not_found"))
     }
 

@@ -140,9 +140,23 @@ fn offer(t: &DualSettings, index: i64) -> Option<Offer> {
 
 /// Buys `shares` of product `id`.
 pub async fn buy(state: &AppState, user: i64, id: i64, shares: i64) -> ApiResult<DualOrderRow> {
-    state
-        .earn
-        .dual(id)?
+    let actor = match state.earn.dual(id) {
+        Ok(actor) => actor,
+        // A settled product's actor has left the desk: closed, as it
+        // would have answered.
+        Err(missing) => {
+            let known: Option<(i64,)> =
+                sqlx::query_as("SELECT id FROM dual_products WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&state.db)
+                    .await?;
+            return Err(match known {
+                Some(_) => ApiError::conflict("err_dual_closed"),
+                None => missing,
+            });
+        }
+    };
+    actor
         .send(BuyDual { user, shares })
         .await
         .map_err(unavailable)?

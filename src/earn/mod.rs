@@ -17,74 +17,37 @@ use crate::markets::Markets;
 use crate::state::AppState;
 use ::actors::earn::{DualActor, LockupActor, ProjectActor};
 use ::actors::market::actor::MarketError;
-use ::actors::runtime::{Event, Handle, Registry};
+use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
-use actix::{Actor, Context, Handler, Recipient};
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use actix::Recipient;
+use std::sync::{Arc, OnceLock};
 
 pub const CATEGORIES: [&str; 3] = ["lock", "defi", "cloud"];
 
 struct Ctx {
     store: Store,
     events: Recipient<Event>,
-    registry: Arc<Registry>,
     markets: Arc<Markets>,
 }
 
-/// One kind of product's running actors, by product id.
-struct Running<A: Actor>(RwLock<HashMap<i64, Handle<A>>>);
-
-impl<A: Actor> Default for Running<A> {
-    fn default() -> Self {
-        Running(RwLock::default())
-    }
-}
-
-impl<A> Running<A>
-where
-    A: Actor<Context = Context<A>> + Handler<::actors::runtime::Checks>,
-{
-    /// The actor of product `id`, started (supervised, registered for
-    /// health) from `make` unless it runs.
-    fn run(
-        &self,
-        ctx: &Ctx,
-        name: String,
-        kind: &'static str,
-        id: i64,
-        make: impl Fn(Arc<::actors::runtime::Meter>) -> A + 'static,
-    ) -> Handle<A> {
-        let mut map = self.0.write().unwrap_or_else(|p| p.into_inner());
-        if let Some(h) = map.get(&id) {
-            return h.clone();
-        }
-        let h = Handle::supervise(name, kind, make);
-        ctx.registry.add(h.clone());
-        map.insert(id, h.clone());
-        h
-    }
-
-    fn get(&self, id: i64, missing: &'static str) -> ApiResult<Handle<A>> {
-        self.0
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| ApiError::new(Kind::NotFound, missing))
-    }
-}
-
-/// The earn desk: each product's actor.
-#[derive(Default)]
+/// The earn desk: each product's actor, by product id.
 pub struct EarnDesk {
-    lock: Running<LockupActor>,
-    projects: Running<ProjectActor>,
-    duals: Running<DualActor>,
+    lock: Desk<i64, LockupActor>,
+    projects: Desk<i64, ProjectActor>,
+    duals: Desk<i64, DualActor>,
     ctx: OnceLock<Ctx>,
 }
 
 impl EarnDesk {
+    pub fn new(registry: Arc<Registry>) -> EarnDesk {
+        EarnDesk {
+            lock: Desk::new("lockup", "lockup_product", registry.clone()),
+            projects: Desk::new("ieo", "token_sale", registry.clone()),
+            duals: Desk::new("dual", "dual_product", registry),
+            ctx: OnceLock::new(),
+        }
+    }
+
     /// Seeds the configured products, sales and reserve funding not seen
     /// before, then starts the actor of every lock-up product, every sale
     /// and every dual product not settled, and the dual offers' renewal.
@@ -98,7 +61,6 @@ impl EarnDesk {
         let _ = self.ctx.set(Ctx {
             store: store.clone(),
             events,
-            registry: registry.clone(),
             markets: state.markets.clone(),
         });
         lock::seed(state)
@@ -139,25 +101,21 @@ impl EarnDesk {
     pub(crate) fn run_lock(&self, id: i64) {
         let Some(ctx) = self.ctx.get() else { return };
         let (store, events) = (ctx.store.clone(), ctx.events.clone());
-        self.lock.run(
-            ctx,
-            format!("lockup:{id}"),
-            "lockup_product",
-            id,
-            move |m| LockupActor::new(id, store.clone(), Some(events.clone())).with_meter(m),
-        );
+        self.lock.run(id, move |seat| {
+            LockupActor::new(id, store.clone(), Some(events.clone())).with_meter(seat.meter)
+        });
     }
 
     pub(crate) fn run_project(&self, id: i64) {
         let Some(ctx) = self.ctx.get() else { return };
         let (store, events) = (ctx.store.clone(), ctx.events.clone());
-        self.projects
-            .run(ctx, format!("ieo:{id}"), "token_sale", id, move |m| {
-                ProjectActor::new(id, store.clone(), Some(events.clone())).with_meter(m)
-            });
+        self.projects.run(id, move |seat| {
+            ProjectActor::new(id, store.clone(), Some(events.clone())).with_meter(seat.meter)
+        });
     }
 
-    /// Starts a dual product's actor, on its market's index.
+    /// Starts a dual product's actor, on its market's index; it leaves the
+    /// desk once the product is settled.
     pub(crate) fn run_dual(&self, id: i64) {
         let Some(ctx) = self.ctx.get() else { return };
         let (store, events) = (ctx.store.clone(), ctx.events.clone());
@@ -167,26 +125,32 @@ impl EarnDesk {
             .iter()
             .map(|m| ((m.spec.base, m.spec.quote), m.handle.clone()))
             .collect();
-        self.duals
-            .run(ctx, format!("dual:{id}"), "dual_product", id, move |m| {
-                DualActor::new(id, store.clone(), markets.clone(), Some(events.clone()))
-                    .with_meter(m)
-            });
+        self.duals.run(id, move |seat| {
+            DualActor::new(id, store.clone(), markets.clone(), Some(events.clone()))
+                .with_meter(seat.meter)
+                .on_done(seat.done)
+        });
     }
 
     /// A lock-up product's actor.
     pub fn product(&self, id: i64) -> ApiResult<Handle<LockupActor>> {
-        self.lock.get(id, "err_lock_not_found")
+        self.lock
+            .get(&id)
+            .ok_or_else(|| ApiError::new(Kind::NotFound, "err_lock_not_found"))
     }
 
     /// A token sale's actor.
     pub fn project(&self, id: i64) -> ApiResult<Handle<ProjectActor>> {
-        self.projects.get(id, "err_ieo_not_found")
+        self.projects
+            .get(&id)
+            .ok_or_else(|| ApiError::new(Kind::NotFound, "err_ieo_not_found"))
     }
 
-    /// A dual product's actor.
+    /// A dual product's actor (a settled product has none).
     pub fn dual(&self, id: i64) -> ApiResult<Handle<DualActor>> {
-        self.duals.get(id, "err_dual_not_found")
+        self.duals
+            .get(&id)
+            .ok_or_else(|| ApiError::new(Kind::NotFound, "err_dual_not_found"))
     }
 }
 

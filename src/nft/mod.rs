@@ -23,12 +23,11 @@ use crate::error::{ApiError, ApiResult, Kind};
 use crate::state::AppState;
 use ::actors::market::actor::MarketError;
 use ::actors::nft::{status, AuctionActor, Rules};
-use ::actors::runtime::{Event, Handle, Registry};
+use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
 use rust_decimal::Decimal;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 /// Item kinds as stored, by their wire names.
 pub const KINDS: [&str; 4] = ["image", "gif", "audio", "video"];
@@ -39,21 +38,13 @@ pub const RARITIES: [&str; 4] = ["common", "rare", "epic", "legendary"];
 struct Ctx {
     store: Store,
     events: actix::Recipient<Event>,
-    registry: Arc<Registry>,
     rules: Rules,
 }
 
-/// A live auction: its actor, and the least bid it takes now (kept by the
-/// actor after each commit).
-struct Live {
-    handle: Handle<AuctionActor>,
-    floor: Arc<AtomicI64>,
-}
-
-/// The NFT desk: each live auction's actor, by listing id.
-#[derive(Default)]
+/// The NFT desk: each live auction's actor, by listing id, with the least
+/// bid it takes now beside it (kept by the actor after each commit).
 pub struct NftDesk {
-    auctions: Arc<RwLock<HashMap<i64, Live>>>,
+    auctions: Desk<i64, AuctionActor, Arc<AtomicI64>>,
     ctx: OnceLock<Ctx>,
 }
 
@@ -83,6 +74,13 @@ fn rules_of(state: &AppState) -> Result<Rules, String> {
 }
 
 impl NftDesk {
+    pub fn new(registry: Arc<Registry>) -> NftDesk {
+        NftDesk {
+            auctions: Desk::new("auction", "auction", registry),
+            ctx: OnceLock::new(),
+        }
+    }
+
     /// Seeds the demo market (once), then starts the actor of every auction
     /// still running or awaiting payment, and the demo auction's cycle.
     pub async fn start(
@@ -96,7 +94,6 @@ impl NftDesk {
         let _ = self.ctx.set(Ctx {
             store: store.clone(),
             events,
-            registry: registry.clone(),
             rules: rules_of(state)?,
         });
         if state.settings.nft.demo {
@@ -125,48 +122,25 @@ impl NftDesk {
         Ok(())
     }
 
-    /// Starts the actor of auction `id` (supervised, registered for health)
-    /// unless it runs; it is dropped from both once the auction is over.
+    /// Starts the actor of auction `id` unless it runs; it leaves the desk
+    /// once the auction is over.
     pub(crate) fn run_auction(&self, id: i64) {
         let Some(ctx) = self.ctx.get() else { return };
-        let mut map = self.auctions.write().unwrap_or_else(|p| p.into_inner());
-        if map.contains_key(&id) {
-            return;
-        }
-        let name = format!("auction:{id}");
         let (store, events, rules) = (ctx.store.clone(), ctx.events.clone(), ctx.rules);
-        let (auctions, registry, done_name) = (
-            Arc::downgrade(&self.auctions),
-            Arc::downgrade(&ctx.registry),
-            name.clone(),
-        );
-        let on_done: ::actors::nft::OnDone = Arc::new(move |id| {
-            if let Some(a) = auctions.upgrade() {
-                a.write().unwrap_or_else(|p| p.into_inner()).remove(&id);
-            }
-            if let Some(r) = registry.upgrade() {
-                r.remove(&done_name);
-            }
-        });
         let floor = Arc::new(AtomicI64::new(0));
         let shared = floor.clone();
-        let h = Handle::supervise(name, "auction", move |m| {
+        self.auctions.run_with(id, floor, move |seat| {
             AuctionActor::new(id, store.clone(), rules, Some(events.clone()))
-                .with_meter(m)
+                .with_meter(seat.meter)
                 .with_floor(shared.clone())
-                .on_done(on_done.clone())
+                .on_done(seat.done)
         });
-        ctx.registry.add(h.clone());
-        map.insert(id, Live { handle: h, floor });
     }
 
     /// A live auction's actor.
     pub fn auction(&self, id: i64) -> ApiResult<Handle<AuctionActor>> {
         self.auctions
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
             .get(&id)
-            .map(|l| l.handle.clone())
             .ok_or_else(|| ApiError::conflict("err_nft_not_on_sale"))
     }
 
@@ -176,10 +150,8 @@ impl NftDesk {
     /// actor still checks every bid it is sent.
     pub fn floor(&self, id: i64) -> i64 {
         self.auctions
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&id)
-            .map_or(0, |l| l.floor.load(Ordering::Acquire))
+            .read(&id)
+            .map_or(0, |(_, floor)| floor.load(Ordering::Acquire))
     }
 
     /// The marketplace's rules (as configured; checked at the start).

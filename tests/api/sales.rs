@@ -455,6 +455,20 @@ async fn dual_products_bought_and_settled(app: TestApp) {
     assert!((bal(app.balance(&t, "1", "2").await).0 - btc).abs() < 1e-9);
     assert_eq!(bal(app.balance(&t, "1", "13").await).0, 0.0);
     crate::dust::assert_no_dust(&app.state, &["dual_buy", "dual_settle"]).await;
+    // A settled product's actor has left the desk and the health screen.
+    for id in [cid_n, pid_n, c7_n] {
+        wait_for("a settled product's actor gone", async || {
+            app.state.earn.dual(id).is_err()
+        })
+        .await;
+    }
+    let names = app.state.actors.reports().await;
+    let names: Vec<&str> = names.iter().map(|r| r.name.as_str()).collect();
+    for id in [cid_n, pid_n, c7_n] {
+        assert!(!names.contains(&format!("dual:{id}").as_str()), "{names:?}");
+    }
+    // The products still on sale run on.
+    assert!(names.iter().any(|n| n.starts_with("dual:")), "{names:?}");
     app.assert_audit(&admin).await;
 }
 

@@ -11,7 +11,7 @@ use crate::ledger::{self, account, precision, Bucket, Operation, Posting, System
 use crate::market::actor::{MarketActor, MarketError};
 use crate::market::deriv::{ledger_err, CurrentIndex};
 use crate::runtime::clock::now_ms;
-use crate::runtime::{Check, Checks, Event, Handle, Meter};
+use crate::runtime::{Check, Checks, Done, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::json;
@@ -322,6 +322,7 @@ pub struct DualActor {
     db: Store,
     events: Option<Recipient<Event>>,
     meter: Option<Arc<Meter>>,
+    done: Done,
     /// The markets by (coin, quote): the product's own gives its index.
     markets: Vec<((i64, i64), Handle<MarketActor>)>,
     product: Option<DualRow>,
@@ -342,6 +343,7 @@ impl DualActor {
             db,
             events,
             meter: None,
+            done: Done::default(),
             markets,
             product: None,
             last_sample: 0,
@@ -353,6 +355,42 @@ impl DualActor {
     pub fn with_meter(mut self, meter: Arc<Meter>) -> DualActor {
         self.meter = Some(meter);
         self
+    }
+
+    /// Said once the product is settled (or gone): nothing is left to run.
+    pub fn on_done(mut self, done: Done) -> DualActor {
+        self.done = done;
+        self
+    }
+
+    /// Tells the lists what changed since the last time, if anything.
+    fn publish_change(&mut self) {
+        if !std::mem::take(&mut self.changed) {
+            return;
+        }
+        if let Some(p) = &self.product {
+            self.publish(Event::Broadcast {
+                event: "dual_products",
+                payload: json!({
+                    "id": p.id,
+                    "shares_left": p.shares_total - p.shares_sold,
+                    "status": p.status,
+                }),
+            });
+        }
+    }
+
+    /// Stops for good once the product is settled, its last change told.
+    fn end_if_settled(&mut self, ctx: &mut Context<Self>) {
+        if self
+            .product
+            .as_ref()
+            .is_some_and(|p| p.status >= status::SETTLED)
+        {
+            self.publish_change();
+            self.done.say();
+            ctx.stop();
+        }
     }
 
     fn publish(&self, e: Event) {
@@ -377,9 +415,13 @@ impl Actor for DualActor {
                 act.product = Some(p);
                 act.samples = s.len();
                 act.last_sample = s.last().map_or(0, |x| x.0);
+                act.end_if_settled(ctx);
                 ctx.notify(Tick);
             }
-            Ok((None, _)) => ctx.stop(),
+            Ok((None, _)) => {
+                act.done.say();
+                ctx.stop();
+            }
             Err(e) => {
                 log::error!("dual product {}: cannot load: {e}", act.id);
                 ctx.stop();
@@ -396,18 +438,7 @@ impl Actor for DualActor {
             {
                 ctx.notify(Tick);
             }
-            if std::mem::take(&mut act.changed) {
-                if let Some(p) = &act.product {
-                    act.publish(Event::Broadcast {
-                        event: "dual_products",
-                        payload: json!({
-                            "id": p.id,
-                            "shares_left": p.shares_total - p.shares_sold,
-                            "status": p.status,
-                        }),
-                    });
-                }
-            }
+            act.publish_change();
         });
     }
 }
@@ -534,7 +565,7 @@ impl Handler<Tick> for DualActor {
             Ok((Vec::new(), index > 0, product(&db, p.id).await?))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
-            move |res, act, _| match res {
+            move |res, act, ctx| match res {
                 Ok((owners, sampled, fresh)) => {
                     if sampled {
                         act.samples += 1;
@@ -545,6 +576,7 @@ impl Handler<Tick> for DualActor {
                     if !owners.is_empty() {
                         act.publish(Settled::events(&owners, act.id));
                     }
+                    act.end_if_settled(ctx);
                 }
                 Err(e) => log::warn!("dual product {}: {e:?}", act.id),
             },

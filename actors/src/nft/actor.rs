@@ -5,14 +5,14 @@
 //! the database; an end or a deadline that passed while the server was down
 //! is applied at once, once (every step is guarded by the state it moves
 //! from). When the auction is sold or closed the actor tells its desk
-//! (`on_done`) and stops.
+//! it is done and stops.
 
 use super::engine::{self, Bid, BidRefusal};
 use super::store::{self, status, Auction, Rules, Touched};
 use crate::market::actor::MarketError;
 use crate::money::from_units;
 use crate::runtime::clock::now_ms;
-use crate::runtime::{Channel, Check, Checks, Event, Meter};
+use crate::runtime::{Channel, Check, Checks, Done, Event, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
 use serde_json::json;
@@ -26,9 +26,6 @@ pub const CHANNEL: Channel = Channel {
     variants: None,
 };
 
-/// Called with the listing id once the auction is over for good.
-pub type OnDone = Arc<dyn Fn(i64) + Send + Sync>;
-
 /// The longest the actor sleeps between looks at its clock: each look is a
 /// comparison, no database, and counts on its meter, so the health screen
 /// (which flags an actor silent for 10 s) sees an idle auction alive.
@@ -40,7 +37,7 @@ pub struct AuctionActor {
     rules: Rules,
     events: Option<Recipient<Event>>,
     meter: Option<Arc<Meter>>,
-    on_done: Option<OnDone>,
+    done: Done,
     auction: Option<Auction>,
     last_bid_at: Option<i64>,
     timer: Option<SpawnHandle>,
@@ -57,7 +54,7 @@ impl AuctionActor {
             rules,
             events,
             meter: None,
-            on_done: None,
+            done: Done::default(),
             auction: None,
             last_bid_at: None,
             timer: None,
@@ -88,8 +85,9 @@ impl AuctionActor {
         self
     }
 
-    pub fn on_done(mut self, f: OnDone) -> AuctionActor {
-        self.on_done = Some(f);
+    /// Said once the auction is over for good (see [`Done`]).
+    pub fn on_done(mut self, done: Done) -> AuctionActor {
+        self.done = done;
         self
     }
 
@@ -174,9 +172,7 @@ impl AuctionActor {
             ctx.cancel_future(t);
         }
         if self.finished() {
-            if let Some(f) = &self.on_done {
-                f(self.id);
-            }
+            self.done.say();
             ctx.stop();
             return;
         }

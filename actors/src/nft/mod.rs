@@ -12,5 +12,5 @@ pub mod engine;
 pub mod royalties;
 pub mod store;
 
-pub use actor::{AuctionActor, BidTaken, Join, OnDone, PayWon, PlaceBid, ReloadAuction};
+pub use actor::{AuctionActor, BidTaken, Join, PayWon, PlaceBid, ReloadAuction};
 pub use store::{status, Rules};

@@ -1,5 +1,6 @@
 //! The supervised address of an actor.
 
+use super::desk::Done;
 use super::health::{Check, Checks, HealthReport, Meter};
 use actix::prelude::*;
 use std::sync::{Arc, RwLock, Weak};
@@ -50,10 +51,21 @@ where
         kind: &'static str,
         make: impl Fn(Arc<Meter>) -> A + 'static,
     ) -> Handle<A> {
+        Handle::supervise_until(name, kind, Done::default(), make)
+    }
+
+    /// As [`Handle::supervise`], for an actor whose work can end: once
+    /// `done` is said, an actor that stops is not started again.
+    pub fn supervise_until(
+        name: impl Into<String>,
+        kind: &'static str,
+        done: Done,
+        make: impl Fn(Arc<Meter>) -> A + 'static,
+    ) -> Handle<A> {
         let meter = Arc::<Meter>::default();
         let handle = Handle::watch(name, kind, make(meter.clone()).start(), meter);
         let weak = Arc::downgrade(&handle.inner);
-        actix::spawn(supervise(weak, make));
+        actix::spawn(supervise(weak, done, make));
         handle
     }
 
@@ -123,7 +135,7 @@ where
 }
 
 /// Restarts the actor behind `inner` each time it stops, until the handle goes.
-async fn supervise<A>(inner: Weak<Inner<A>>, make: impl Fn(Arc<Meter>) -> A)
+async fn supervise<A>(inner: Weak<Inner<A>>, done: Done, make: impl Fn(Arc<Meter>) -> A)
 where
     A: Actor<Context = Context<A>>,
 {
@@ -142,6 +154,9 @@ where
         if running {
             continue;
         }
+        if done.said() {
+            return;
+        }
         backoff = match last_restart {
             Some(at) if at.elapsed() < Duration::from_secs(60) => (backoff * 2)
                 .max(Duration::from_millis(200))
@@ -159,6 +174,9 @@ where
         let Some(strong) = inner.upgrade() else {
             return;
         };
+        if done.said() {
+            return;
+        }
         let addr = make(strong.meter.clone()).start();
         *strong
             .addr

@@ -10,19 +10,25 @@
 //! - [`Event`]: the one event type any actor publishes to a public channel's
 //!   topic, to every socket or to one user's sockets; the public [`Channel`]s
 //!   are registered by the actor kind that publishes on them.
+//! - [`Desk`]: the running actors of one kind by key, each started on
+//!   demand or at boot, supervised, registered, and taken off when it says
+//!   it is [`Done`]; every product's keyed actors live on one.
 //! - [`Registry`]: every running actor of every kind, for that screen, and the
 //!   public channels.
 //! - [`clock`]: the one clock.
 //!
-//! A product's actor answers [`Checks`], is started with [`Handle::supervise`],
-//! and its handle goes into the registry (see `docs/adding-a-product.md`).
+//! A product's actor answers [`Checks`] and is started by its kind's desk
+//! (a singleton, such as a demo, with [`Handle::supervise`] and the
+//! registry); see `docs/adding-a-product.md`.
 
 pub mod clock;
+mod desk;
 mod event;
 mod handle;
 mod health;
 mod registry;
 
+pub use desk::{Desk, Done, Seat};
 pub use event::{Channel, Event, Topic};
 pub use handle::Handle;
 pub use health::{Check, Checks, HealthReport, Meter, Status};
