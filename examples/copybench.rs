@@ -196,7 +196,7 @@ async fn main() {
                     .unwrap_or_else(|e| panic!("{e}"))
                     .unwrap_or_else(|e| panic!("{e:?}"));
                 let open_ms = t.elapsed().as_secs_f64() * 1e3;
-                let id = opened["id"].as_i64().unwrap_or_default();
+                let id = opened.id;
                 let t = Instant::now();
                 contracts
                     .send(LeverClose {

@@ -164,6 +164,29 @@ impl ResponseError for ApiError {
     }
 }
 
+/// Every product's refusal as the API answers it: the one place a
+/// product's error becomes a status and a message, whichever product
+/// raised it.
+impl From<::actors::runtime::ProductError> for ApiError {
+    fn from(e: ::actors::runtime::ProductError) -> Self {
+        use ::actors::runtime::ProductError as P;
+        let units = |x: i64| ::actors::money::from_units(x).normalize().to_string();
+        match e {
+            P::Invalid(key) => ApiError::invalid(key),
+            P::Conflict(key) => ApiError::conflict(key),
+            P::Insufficient => ApiError::conflict("err_insufficient"),
+            P::NotFound(key) => ApiError::new(Kind::NotFound, key),
+            P::Tick { tick } => ApiError::invalid("err_tick").with_arg("tick", units(tick)),
+            P::Lot { lot, min } => ApiError::invalid("err_lot")
+                .with_arg("lot", units(lot))
+                .with_arg("min", units(min)),
+            P::BelowMinimum { min, quote } => ApiError::invalid("err_min_total")
+                .with_arg("min", format!("{} {quote}", units(min))),
+            P::Internal(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     /// A write that lost a race to another one at the same moment (a unique
     /// key taken, a serialisation failure, a deadlock) is a conflict the

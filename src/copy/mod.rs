@@ -20,8 +20,8 @@ use ::actors::copy::{
 };
 use ::actors::ledger::account;
 use ::actors::lever::ContractActor;
-use ::actors::market::actor::MarketError;
 use ::actors::money::{to_units, UnitsError};
+use ::actors::runtime::ProductError;
 use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
 use actix::Recipient;
@@ -116,23 +116,6 @@ impl CopyDesk {
     /// The coin contracts are margined in.
     pub fn quote(&self) -> i64 {
         self.ctx.get().map(|c| c.quote).unwrap_or(0)
-    }
-}
-
-/// The copy errors' keys as the API answers them. A refusal because of
-/// the state a follow or position is in (already followed, already ended,
-/// already held) is a 409 whichever read found it.
-pub fn copy_error(e: MarketError) -> ApiError {
-    match e {
-        MarketError::Invalid(key @ ("err_follow_twice" | "err_follow_ended" | "err_self_held")) => {
-            ApiError::conflict(key)
-        }
-        MarketError::Invalid(key) => ApiError::invalid(key),
-        MarketError::Insufficient => ApiError::conflict("err_insufficient"),
-        MarketError::Conflict(key) => ApiError::conflict(key),
-        MarketError::NotFound => ApiError::new(Kind::NotFound, "err_follow_not_found"),
-        MarketError::Internal(cause) => ApiError::internal(cause),
-        other => ApiError::internal(format!("{other:?}")),
     }
 }
 
@@ -396,7 +379,7 @@ pub async fn follow(
         None => h.send(Follow { user, input }).await,
         Some(id) => h.send(Edit { user, id, input }).await,
     };
-    res.map_err(unavailable)?.map_err(copy_error)
+    res.map_err(unavailable)?.map_err(ApiError::from)
 }
 
 /// Ends the caller's follow `id`: its copies close now or stay theirs. A
@@ -419,11 +402,11 @@ pub async fn cancel(state: &AppState, user: i64, id: i64, close: bool) -> ApiRes
         .await
         .map_err(unavailable)?;
     match answer {
-        Err(MarketError::NotFound) => match follow_trader(state, user, id).await? {
+        Err(ProductError::NotFound(_)) => match follow_trader(state, user, id).await? {
             (_, follow::CANCELLED) => Err(ApiError::conflict("err_follow_ended")),
-            _ => Err(copy_error(MarketError::NotFound)),
+            _ => Err(ApiError::new(Kind::NotFound, "err_follow_not_found")),
         },
-        other => other.map_err(copy_error),
+        other => other.map_err(ApiError::from),
     }
 }
 
@@ -452,11 +435,11 @@ pub async fn self_hold(state: &AppState, user: i64, position: i64) -> ApiResult<
     match answer {
         Ok(_) => Ok(()),
         // The copy was not found to hold: held meanwhile, or closed.
-        Err(MarketError::NotFound) => Err(match held_copy(state, user, position).await {
+        Err(ProductError::NotFound(_)) => Err(match held_copy(state, user, position).await {
             Ok(_) => ApiError::new(Kind::NotFound, "err_order_closed"),
             Err(refusal) => refusal,
         }),
-        Err(e) => Err(copy_error(e)),
+        Err(e) => Err(ApiError::from(e)),
     }
 }
 
@@ -486,7 +469,7 @@ pub async fn set_status(state: &AppState, user: i64, status: i64) -> ApiResult<i
         .send(SetStatus { status })
         .await
         .map_err(unavailable)?
-        .map_err(copy_error)
+        .map_err(ApiError::from)
 }
 
 /// `d` times `factor`, truncated: checked, so a value near `Decimal`'s own

@@ -3,7 +3,7 @@
 //! buying through the product's actor, and what the screens read. The
 //! renewal runs in `DualRenewal`, an actor on the health screen.
 
-use super::{coin_name, earn_error, unavailable};
+use super::{coin_name, unavailable};
 use crate::config::DualSettings;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
@@ -160,7 +160,7 @@ pub async fn buy(state: &AppState, user: i64, id: i64, shares: i64) -> ApiResult
         .send(BuyDual { user, shares })
         .await
         .map_err(unavailable)?
-        .map_err(earn_error)
+        .map_err(ApiError::from)
 }
 
 /// A product as the list and the purchase page show it.

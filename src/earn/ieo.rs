@@ -2,7 +2,7 @@
 //! sales), subscribing through the sale's actor, the platform's review that
 //! credits it, and what the sale screens read.
 
-use super::{coin_name, earn_error, unavailable};
+use super::{coin_name, unavailable};
 use crate::config::IeoSettings;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
@@ -180,7 +180,7 @@ pub async fn subscribe(
         .send(SubscribeSale { user, amount })
         .await
         .map_err(unavailable)?
-        .map_err(earn_error)
+        .map_err(ApiError::from)
 }
 
 /// The platform's review of an ended sale: credits it.
@@ -191,7 +191,7 @@ pub async fn credit(state: &AppState, id: i64) -> ApiResult<()> {
         .send(Credit)
         .await
         .map_err(unavailable)?
-        .map_err(earn_error)
+        .map_err(ApiError::from)
 }
 
 /// A sale as the screens show it.

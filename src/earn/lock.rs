@@ -3,7 +3,7 @@
 //! and changed by admins (and seeded from the configuration), the yield
 //! reserve funded through the ledger.
 
-use super::{earn_error, unavailable, CATEGORIES};
+use super::{unavailable, CATEGORIES};
 use crate::config::LockProductSettings;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
@@ -14,8 +14,8 @@ use ::actors::earn::engine;
 use ::actors::earn::lockstore::OrderRow;
 use ::actors::earn::{Redeem, Reload, Subscribe};
 use ::actors::ledger::{self, Operation, Posting, SystemAccount};
-use ::actors::market::actor::MarketError;
 use ::actors::money::{to_units, UnitsError};
+use ::actors::runtime::ProductError;
 use rust_decimal::Decimal;
 
 /// Locks `amount` (units) in product `id` for `user`.
@@ -24,7 +24,7 @@ pub async fn subscribe(state: &AppState, user: i64, id: i64, amount: i64) -> Api
     h.send(Subscribe { user, amount })
         .await
         .map_err(unavailable)?
-        .map_err(earn_error)
+        .map_err(ApiError::from)
 }
 
 /// Redeems `user`'s open order `id` early.
@@ -43,8 +43,8 @@ pub async fn redeem(state: &AppState, user: i64, id: i64) -> ApiResult<OrderRow>
         .map_err(|e| match e {
             // The order is the caller's but no longer open (redeemed by an
             // earlier call or one at the same moment, or matured).
-            MarketError::NotFound => ApiError::conflict("err_lock_ended"),
-            e => earn_error(e),
+            ProductError::NotFound(_) => ApiError::conflict("err_lock_ended"),
+            e => ApiError::from(e),
         })
 }
 

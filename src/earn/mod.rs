@@ -16,7 +16,6 @@ use crate::error::{ApiError, ApiResult, Kind};
 use crate::markets::Markets;
 use crate::state::AppState;
 use ::actors::earn::{DualActor, LockupActor, ProjectActor};
-use ::actors::market::actor::MarketError;
 use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
 use actix::Recipient;
@@ -151,28 +150,6 @@ impl EarnDesk {
         self.duals
             .get(&id)
             .ok_or_else(|| ApiError::new(Kind::NotFound, "err_dual_not_found"))
-    }
-}
-
-/// The earn errors' keys as the API answers them. A refusal because of
-/// what others did first (the quota taken, the shares sold, the sale over)
-/// is a 409 whenever it comes.
-pub fn earn_error(e: MarketError) -> ApiError {
-    match e {
-        MarketError::Invalid(
-            key @ ("err_lock_ended"
-            | "err_lock_over_total_cap"
-            | "err_lock_uncovered"
-            | "err_dual_sold_out"
-            | "err_ieo_ended"
-            | "err_ieo_state"),
-        ) => ApiError::conflict(key),
-        MarketError::Invalid(key) => ApiError::invalid(key),
-        MarketError::Insufficient => ApiError::conflict("err_insufficient"),
-        MarketError::Conflict(key) => ApiError::conflict(key),
-        MarketError::NotFound => ApiError::new(Kind::NotFound, "err_lock_not_found"),
-        MarketError::Internal(cause) => ApiError::internal(cause),
-        other => ApiError::internal(format!("{other:?}")),
     }
 }
 

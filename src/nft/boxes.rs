@@ -4,7 +4,7 @@
 //! boxes with the check each one can make against the revealed seed.
 
 use super::catalogue::{self, Card};
-use super::{coin_name, nft_error, RARITIES};
+use super::{coin_name, RARITIES};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Paging;
@@ -213,7 +213,7 @@ pub async fn buy(state: &AppState, user: i64, series: i64) -> ApiResult<MyBox> {
         .ok_or_else(|| ApiError::new(Kind::NotFound, "err_nft_not_found"))?;
     let b = store::buy(&state.nft.store()?, &s, user, now_ms())
         .await
-        .map_err(nft_error)?;
+        .map_err(ApiError::from)?;
     super::tell_balance(state, user, s.currency);
     // Answered from what the purchase wrote, not read back: in a drop every
     // read is another wait for the pool behind a thousand other buyers.
@@ -235,7 +235,7 @@ pub async fn open(state: &AppState, user: i64, id: i64) -> ApiResult<(MyBox, Car
         .ok_or_else(|| ApiError::new(Kind::NotFound, "err_nft_not_found"))?;
     let item = store::open(&store_, &b, &s, user, now_ms())
         .await
-        .map_err(nft_error)?;
+        .map_err(ApiError::from)?;
     Ok((
         one(state, user, id).await?,
         catalogue::card(state, item, Some(user)).await?,

@@ -19,9 +19,8 @@ pub mod messages;
 pub mod royalties;
 pub mod trade;
 
-use crate::error::{ApiError, ApiResult, Kind};
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use ::actors::market::actor::MarketError;
 use ::actors::nft::{status, AuctionActor, Rules};
 use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
@@ -174,36 +173,6 @@ impl NftDesk {
             .ok_or_else(|| ApiError::internal("nft desk not started"))
     }
 }
-
-/// The NFT errors' keys as the API answers them. A refusal because of the
-/// state an item, listing, payment or box is in (someone got there first, it
-/// ended, it is sold out) is a 409 whenever it comes: found by the service's
-/// first read or by the guarded write a moment later, the answer is the same.
-pub fn nft_error(e: MarketError) -> ApiError {
-    match e {
-        MarketError::Invalid(key) if STATE_REFUSALS.contains(&key) => ApiError::conflict(key),
-        MarketError::Invalid(key) => ApiError::invalid(key),
-        MarketError::Conflict(key) => ApiError::conflict(key),
-        MarketError::Insufficient => ApiError::conflict("err_insufficient"),
-        MarketError::NotFound => ApiError::new(Kind::NotFound, "err_nft_not_found"),
-        MarketError::Internal(cause) => ApiError::internal(cause),
-        other => ApiError::internal(format!("{other:?}")),
-    }
-}
-
-/// The refusals that depend on timing rather than on the request (409).
-const STATE_REFUSALS: [&str; 10] = [
-    "err_nft_not_on_sale",
-    "err_nft_not_started",
-    "err_nft_busy",
-    "err_nft_bid_low",
-    "err_nft_leading",
-    "err_nft_joined",
-    "err_nft_payment_closed",
-    "err_nft_already_paid",
-    "err_nft_box_opened",
-    "err_nft_sold_out",
-];
 
 /// A coin's symbol by id.
 pub(crate) fn coin_name(state: &AppState, id: i64) -> String {

@@ -10,13 +10,12 @@
 //! nothing.
 
 use super::artists::Royalty;
-use super::{coin_name, nft_error, tell_balance};
+use super::{coin_name, tell_balance};
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::extract::Paging;
 use crate::funds::units;
 use crate::params::Paged;
 use crate::state::AppState;
-use ::actors::market::actor::MarketError;
 use ::actors::nft::royalties::{self, Linked};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -204,13 +203,6 @@ pub struct LinkAnswer {
     pub paid: Vec<Royalty>,
 }
 
-fn artist_error(e: MarketError) -> ApiError {
-    match e {
-        MarketError::NotFound => no_artist(),
-        other => nft_error(other),
-    }
-}
-
 /// Links `artist` to the user `to` names and pays them what the artist
 /// accrued (see the module's rule).
 pub async fn link(state: &AppState, artist: i64, to: &LinkTo) -> ApiResult<LinkAnswer> {
@@ -220,7 +212,7 @@ pub async fn link(state: &AppState, artist: i64, to: &LinkTo) -> ApiResult<LinkA
     let store = state.nft.store()?;
     let paid = match royalties::link(&store, artist, user)
         .await
-        .map_err(artist_error)?
+        .map_err(ApiError::from)?
     {
         Linked::Now(paid) => paid,
         Linked::Already => Vec::new(),
@@ -245,6 +237,6 @@ pub async fn unlink(state: &AppState, artist: i64) -> ApiResult<ArtistRoyalties>
     let store = state.nft.store()?;
     royalties::unlink(&store, artist)
         .await
-        .map_err(artist_error)?;
+        .map_err(ApiError::from)?;
     one(state, artist).await
 }

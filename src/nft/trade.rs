@@ -5,7 +5,7 @@
 //! `actors::nft::store`.
 
 use super::admin::{list_item, Sale};
-use super::{catalogue, coin_name, nft_error};
+use super::{catalogue, coin_name};
 use crate::db::now_ms;
 use crate::earn::unavailable;
 use crate::error::{ApiError, ApiResult, Kind};
@@ -14,11 +14,11 @@ use crate::funds::{coin_units, units};
 use crate::params::Amount;
 use crate::params::Paged;
 use crate::state::AppState;
-use ::actors::market::actor::MarketError;
 use ::actors::nft::store::{
     self as store, status, ListingRow, PaymentRow, LISTING_COLUMNS, PAYMENT_COLUMNS,
 };
 use ::actors::nft::{BidTaken, Join, PayWon, PlaceBid};
+use ::actors::runtime::ProductError;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -59,7 +59,7 @@ pub async fn buy(state: &AppState, user: i64, item: i64) -> ApiResult<catalogue:
     }
     let artist = store::buy(&state.nft.store()?, &l, user, &state.nft.rules(), now_ms())
         .await
-        .map_err(nft_error)?;
+        .map_err(ApiError::from)?;
     for who in std::iter::once(user).chain(l.seller_id) {
         super::tell_balance(state, who, l.currency);
         super::tell_message(state, who, l.id);
@@ -103,7 +103,7 @@ pub struct Joined {
 pub async fn join(state: &AppState, user: i64, item: i64) -> ApiResult<Joined> {
     let l = live_listing(state, item).await?;
     let margin = match auction_of(state, &l)?.send(Join { user }).await {
-        Ok(answer) => answer.map_err(nft_error)?,
+        Ok(answer) => answer.map_err(ApiError::from)?,
         Err(e) => return Err(auction_gone(state, &l, e).await),
     };
     Ok(Joined {
@@ -139,8 +139,8 @@ pub async fn bid(state: &AppState, user: i64, item: i64, price: Decimal) -> ApiR
     }
     let taken: BidTaken = match auction_of(state, &l)?.send(PlaceBid { user, price }).await {
         Ok(answer) => answer.map_err(|e| match e {
-            MarketError::Invalid("err_nft_bid_low") => too_low(state, &l, &coin.name),
-            other => nft_error(other),
+            ProductError::Conflict("err_nft_bid_low") => too_low(state, &l, &coin.name),
+            other => ApiError::from(other),
         })?,
         Err(e) => return Err(auction_gone(state, &l, e).await),
     };
@@ -289,10 +289,10 @@ pub async fn pay(state: &AppState, user: i64, payment: i64) -> ApiResult<Payment
     };
     match auction.send(PayWon { user, payment }).await {
         Ok(Ok(())) => {}
-        Ok(Err(MarketError::Invalid("err_nft_payment_closed"))) => {
+        Ok(Err(ProductError::Conflict("err_nft_payment_closed"))) => {
             return Err(payment_settled(state, user, payment).await)
         }
-        Ok(Err(e)) => return Err(nft_error(e)),
+        Ok(Err(e)) => return Err(ApiError::from(e)),
         Err(e) => {
             return Err(match payment_row(state, user, payment).await? {
                 Some(p) if p.status != status::AWAITING => payment_refusal(&p),

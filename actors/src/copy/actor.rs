@@ -11,8 +11,8 @@ use super::plans::{Copied, CopyPlans};
 use super::stats;
 use super::store::{self, trader, FollowInput, FollowRow, TraderRow};
 use crate::lever::{CloseCopies, ContractActor, Exposure, HoldCopies};
-use crate::market::actor::MarketError;
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Event, Handle, Meter};
 use crate::sql::{Arg, Store};
 use actix::prelude::*;
@@ -145,15 +145,15 @@ impl Actor for CopyTraderActor {
     }
 }
 
-type Reply<T> = AtomicResponse<CopyTraderActor, Result<T, MarketError>>;
+type Reply<T> = AtomicResponse<CopyTraderActor, Result<T, ProductError>>;
 
-fn refuse<T: 'static>(e: MarketError) -> Reply<T> {
+fn refuse<T: 'static>(e: ProductError) -> Reply<T> {
     AtomicResponse::new(Box::pin(actix::fut::err(e)))
 }
 
 /// Start following this trader.
 #[derive(Message)]
-#[rtype(result = "Result<FollowRow, MarketError>")]
+#[rtype(result = "Result<FollowRow, ProductError>")]
 pub struct Follow {
     pub user: i64,
     pub input: FollowInput,
@@ -161,7 +161,7 @@ pub struct Follow {
 
 /// Change a follow's terms for the copies to come.
 #[derive(Message)]
-#[rtype(result = "Result<FollowRow, MarketError>")]
+#[rtype(result = "Result<FollowRow, ProductError>")]
 pub struct Edit {
     pub user: i64,
     pub id: i64,
@@ -171,7 +171,7 @@ pub struct Edit {
 /// End a follow: its copies close now (`close`) or stay with the follower as
 /// their own. `user` None is the system (the follow's stop, a retirement).
 #[derive(Message)]
-#[rtype(result = "Result<FollowRow, MarketError>")]
+#[rtype(result = "Result<FollowRow, ProductError>")]
 pub struct Cancel {
     pub user: Option<i64>,
     pub id: i64,
@@ -181,7 +181,7 @@ pub struct Cancel {
 
 /// Keep one copied position as one's own: it stops following the leader.
 #[derive(Message)]
-#[rtype(result = "Result<usize, MarketError>")]
+#[rtype(result = "Result<usize, ProductError>")]
 pub struct SelfHold {
     pub user: i64,
     pub position: i64,
@@ -190,7 +190,7 @@ pub struct SelfHold {
 /// Pause new follows, resume them, or retire (every follow ends, its copies
 /// kept by the followers).
 #[derive(Message)]
-#[rtype(result = "Result<i64, MarketError>")]
+#[rtype(result = "Result<i64, ProductError>")]
 pub struct SetStatus {
     pub status: i64,
 }
@@ -220,12 +220,12 @@ const STALE_EVERY: Duration = Duration::from_secs(3);
 #[rtype(result = "()")]
 pub struct Settle;
 
-fn live_for(act: &CopyTraderActor, user: Option<i64>, id: i64) -> Result<FollowRow, MarketError> {
+fn live_for(act: &CopyTraderActor, user: Option<i64>, id: i64) -> Result<FollowRow, ProductError> {
     act.follows
         .iter()
         .find(|f| f.id == id && user.is_none_or(|u| u == f.user_id))
         .cloned()
-        .ok_or(MarketError::NotFound)
+        .ok_or(ProductError::NotFound("err_follow_not_found"))
 }
 
 impl Handler<Follow> for CopyTraderActor {
@@ -233,28 +233,28 @@ impl Handler<Follow> for CopyTraderActor {
 
     fn handle(&mut self, m: Follow, _: &mut Context<Self>) -> Self::Result {
         let Some(row) = &self.row else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_follow_not_found"));
         };
         if row.status != trader::APPROVED {
-            return refuse(MarketError::Invalid("err_trader_closed"));
+            return refuse(ProductError::Invalid("err_trader_closed"));
         }
         if m.user == self.trader {
-            return refuse(MarketError::Invalid("err_follow_self"));
+            return refuse(ProductError::Invalid("err_follow_self"));
         }
         if self.follows.iter().any(|f| f.user_id == m.user) {
-            return refuse(MarketError::Invalid("err_follow_twice"));
+            return refuse(ProductError::Conflict("err_follow_twice"));
         }
         if self.follows.len() as i64 >= row.max_followers {
-            return refuse(MarketError::Invalid("err_trader_full"));
+            return refuse(ProductError::Invalid("err_trader_full"));
         }
         let (db, plans, trader) = (self.db.clone(), self.plans.clone(), self.trader);
         let fut = async move {
             let id = store::insert_follow(&db, trader, m.user, &m.input, now_ms()).await?;
             let f = store::follow_row(&db, id)
                 .await?
-                .ok_or(MarketError::NotFound)?;
+                .ok_or(ProductError::NotFound("err_follow_not_found"))?;
             plans.entry(trader).lock().await.follows.push(f.terms());
-            Ok::<_, MarketError>(f)
+            Ok::<_, ProductError>(f)
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
             let f = res?;
@@ -277,13 +277,13 @@ impl Handler<Edit> for CopyTraderActor {
             store::update_follow(&db, m.id, &m.input, now_ms()).await?;
             let f = store::follow_row(&db, m.id)
                 .await?
-                .ok_or(MarketError::NotFound)?;
+                .ok_or(ProductError::NotFound("err_follow_not_found"))?;
             let plan = plans.entry(trader);
             let mut plan = plan.lock().await;
             if let Some(t) = plan.follows.iter_mut().find(|t| t.id == f.id) {
                 *t = f.terms();
             }
-            Ok::<_, MarketError>(f)
+            Ok::<_, ProductError>(f)
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
             let f = res?;
@@ -337,7 +337,7 @@ impl Handler<Cancel> for CopyTraderActor {
                 let failed = match res {
                     Ok(Ok(_)) => None,
                     Ok(Err(e)) => Some(e),
-                    Err(e) => Some(MarketError::Internal(e.to_string())),
+                    Err(e) => Some(ProductError::Internal(e.to_string())),
                 };
                 if let Some(e) = failed {
                     log::warn!("follow {}: copies not closed or released: {e:?}", f.id);
@@ -351,7 +351,7 @@ impl Handler<Cancel> for CopyTraderActor {
                 .unwrap_or(0);
             let row = store::follow_row(&db, f.id)
                 .await?
-                .ok_or(MarketError::NotFound)?;
+                .ok_or(ProductError::NotFound("err_follow_not_found"))?;
             Ok((row, paid))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
@@ -383,10 +383,10 @@ impl Handler<SelfHold> for CopyTraderActor {
                         position: Some((m.user, m.position)),
                     })
                     .await
-                    .map_err(|e| MarketError::Internal(e.to_string()))??;
+                    .map_err(|e| ProductError::Internal(e.to_string()))??;
             }
             if held == 0 {
-                return Err(MarketError::NotFound);
+                return Err(ProductError::NotFound("err_follow_not_found"));
             }
             Ok(held)
         };
@@ -399,7 +399,7 @@ impl Handler<SetStatus> for CopyTraderActor {
 
     fn handle(&mut self, m: SetStatus, ctx: &mut Context<Self>) -> Self::Result {
         let Some(row) = &self.row else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_follow_not_found"));
         };
         let allowed = matches!(
             (row.status, m.status),
@@ -408,7 +408,7 @@ impl Handler<SetStatus> for CopyTraderActor {
                 | (trader::APPROVED | trader::PAUSED, trader::RETIRED)
         );
         if !allowed {
-            return refuse(MarketError::Invalid("err_trader_state"));
+            return refuse(ProductError::Invalid("err_trader_state"));
         }
         if m.status == trader::RETIRED {
             // Followers keep their copies as their own, as on an unfollow
@@ -425,7 +425,7 @@ impl Handler<SetStatus> for CopyTraderActor {
         let (db, trader) = (self.db.clone(), self.trader);
         let fut = async move {
             store::set_trader_status(&db, trader, m.status).await?;
-            Ok::<_, MarketError>(m.status)
+            Ok::<_, ProductError>(m.status)
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
             let s = res?;

@@ -10,9 +10,9 @@ use super::plans::{Copied, CopyPlans, FollowTerms, LeadPlan};
 use crate::ledger::{self, account, Bucket, Operation, Posting, SystemAccount};
 use crate::lever::book::{CopyLink, Position};
 use crate::lever::math::{self, Dir};
-use crate::market::actor::MarketError;
 use crate::market::deriv::{dir_code, ledger_err};
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::sql::{Arg, Store, WriteTx};
 use std::collections::HashMap;
 
@@ -51,7 +51,7 @@ pub(crate) async fn open(
     tx: &mut WriteTx,
     plan: &LeadPlan,
     fill: &Fill,
-) -> Result<Option<Opened>, MarketError> {
+) -> Result<Option<Opened>, ProductError> {
     let follows = &plan.follows;
     let mut out = Opened::default();
     if follows.is_empty() {
@@ -254,7 +254,7 @@ pub(crate) async fn batch(
     copies: usize,
     skipped: usize,
     now: i64,
-) -> Result<i64, MarketError> {
+) -> Result<i64, ProductError> {
     let sql = tx.db().params().rows(
         "INSERT INTO copy_batches (trader_id, market, lead_id, kind, price, copies, skipped, filled_at) VALUES ",
         1,
@@ -285,7 +285,7 @@ pub(crate) async fn close_all(
     mark: i64,
     reason: &'static str,
     now: i64,
-) -> Result<(), MarketError> {
+) -> Result<(), ProductError> {
     let mut ops = Vec::with_capacity(positions.len());
     for chunk in positions.chunks(CHUNK) {
         let params = tx.db().params();
@@ -327,7 +327,7 @@ pub(crate) async fn close_all(
         }
         let changed = tx.db().execute(&sql, &args).await?;
         if changed != chunk.len() as u64 {
-            return Err(MarketError::Internal(format!(
+            return Err(ProductError::Internal(format!(
                 "closed {changed} copies of {}",
                 chunk.len()
             )));
@@ -351,7 +351,7 @@ pub(crate) async fn close_copies(
     follow: &[Position],
     mark: i64,
     now: i64,
-) -> Result<Vec<Batch>, MarketError> {
+) -> Result<Vec<Batch>, ProductError> {
     if follow.is_empty() {
         return Ok(Vec::new());
     }

@@ -4,8 +4,8 @@
 use super::engine::{HighWater, Mode, Terms};
 use super::plans::FollowTerms;
 use crate::ledger::{account, precision, Bucket, Operation, Posting};
-use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
+use crate::runtime::ProductError;
 use crate::sql::{Arg, Store};
 
 /// A `copy_traders` row.
@@ -136,7 +136,7 @@ pub async fn insert_follow(
     user: i64,
     f: &FollowInput,
     now: i64,
-) -> Result<i64, MarketError> {
+) -> Result<i64, ProductError> {
     let mut tx = db.begin().await?;
     let res: Result<(i64,), sqlx::Error> = sqlx::query_as(
         "INSERT INTO copy_follows (trader_id, user_id, mode, amount, max_margin, tp_ppm, sl_ppm, stop_loss, status, settled_day, created_at, updated_at)
@@ -160,7 +160,7 @@ pub async fn insert_follow(
             Ok(id)
         }
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-            Err(MarketError::Invalid("err_follow_twice"))
+            Err(ProductError::Conflict("err_follow_twice"))
         }
         Err(e) => Err(e.into()),
     }
@@ -171,7 +171,7 @@ pub async fn update_follow(
     id: i64,
     f: &FollowInput,
     now: i64,
-) -> Result<(), MarketError> {
+) -> Result<(), ProductError> {
     let mut tx = db.begin().await?;
     sqlx::query(
         "UPDATE copy_follows SET mode = $1, amount = $2, max_margin = $3, tp_ppm = $4, sl_ppm = $5, stop_loss = $6, status = 2, updated_at = $7
@@ -202,7 +202,7 @@ pub async fn end_follow(
     share_ppm: i64,
     quote: i64,
     now: i64,
-) -> Result<Option<i64>, MarketError> {
+) -> Result<Option<i64>, ProductError> {
     let guard = format!(
         "UPDATE copy_follows SET status = {} WHERE id = {id} AND status <> {}",
         follow::CANCELLED,
@@ -269,7 +269,7 @@ pub async fn realised(db: &Store, follows: &[i64]) -> Result<Vec<(i64, i64)>, sq
 /// Settles the trader's share of a live follow's profit for `day`, once:
 /// see [`day_step`]. Answers the amount paid; None when the day was settled
 /// already or the follow has ended.
-pub async fn settle_share(db: &Store, step: ShareStep) -> Result<Option<i64>, MarketError> {
+pub async fn settle_share(db: &Store, step: ShareStep) -> Result<Option<i64>, ProductError> {
     let Some((tx, paid)) = day_step(db, step).await? else {
         return Ok(None);
     };
@@ -285,7 +285,7 @@ pub async fn settle_share(db: &Store, step: ShareStep) -> Result<Option<i64>, Ma
 pub async fn day_step(
     db: &Store,
     step: ShareStep,
-) -> Result<Option<(crate::sql::WriteTx, i64)>, MarketError> {
+) -> Result<Option<(crate::sql::WriteTx, i64)>, ProductError> {
     let (follow_id, day) = (step.follow, step.day);
     let guard = format!(
         "UPDATE copy_follows SET settled_day = {day} WHERE id = {follow_id} AND settled_day < {day} AND status <> {}",
@@ -303,7 +303,7 @@ pub async fn day_step(
 /// contract account to the trader's, as far as the follower's available
 /// balance covers, in whole steps of the coin; the rest stays owed. Every
 /// figure is read in the transaction, after the step's guard.
-async fn share_in(tx: &mut crate::sql::WriteTx, step: ShareStep) -> Result<i64, MarketError> {
+async fn share_in(tx: &mut crate::sql::WriteTx, step: ShareStep) -> Result<i64, ProductError> {
     let ShareStep {
         follow: follow_id,
         share_ppm,
@@ -317,7 +317,7 @@ async fn share_in(tx: &mut crate::sql::WriteTx, step: ShareStep) -> Result<i64, 
     .bind(follow_id)
     .fetch_optional(&mut **tx)
     .await?
-    .ok_or(MarketError::NotFound)?;
+    .ok_or(ProductError::NotFound("err_follow_not_found"))?;
     let realised = format!("{REALISED_OF} ({follow_id}) GROUP BY follow_id");
     let realised = tx
         .db()
@@ -383,7 +383,7 @@ async fn share_in(tx: &mut crate::sql::WriteTx, step: ShareStep) -> Result<i64, 
 }
 
 /// Sets the trader's state (pause, resume, retire).
-pub async fn set_trader_status(db: &Store, trader: i64, status: i64) -> Result<(), MarketError> {
+pub async fn set_trader_status(db: &Store, trader: i64, status: i64) -> Result<(), ProductError> {
     let mut tx = db.begin().await?;
     let sql = format!(
         "UPDATE copy_traders SET status = {status} WHERE user_id = {}",

@@ -8,9 +8,10 @@
 
 use super::engine::{self, Dual, DualKind, Payout};
 use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
-use crate::market::actor::{MarketActor, MarketError};
+use crate::market::actor::MarketActor;
 use crate::market::deriv::{ledger_err, CurrentIndex};
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Done, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
@@ -137,19 +138,19 @@ async fn buy(
     user: i64,
     shares: i64,
     now: i64,
-) -> Result<DualOrderRow, MarketError> {
+) -> Result<DualOrderRow, ProductError> {
     if now >= p.starts_at || p.status != status::OPEN {
-        return Err(MarketError::Invalid("err_dual_closed"));
+        return Err(ProductError::Invalid("err_dual_closed"));
     }
     if shares < 1 {
-        return Err(MarketError::Invalid("err_dual_shares"));
+        return Err(ProductError::Invalid("err_dual_shares"));
     }
     if shares > p.shares_total - p.shares_sold {
-        return Err(MarketError::Invalid("err_dual_sold_out"));
+        return Err(ProductError::Conflict("err_dual_sold_out"));
     }
     let amount = shares
         .checked_mul(p.unit)
-        .ok_or(MarketError::Invalid("err_amount_too_large"))?;
+        .ok_or(ProductError::Invalid("err_amount_too_large"))?;
     let cur = p.invest_currency();
     let mut tx = db.begin().await?;
     let sold = sqlx::query(
@@ -162,7 +163,7 @@ async fn buy(
     .rows_affected();
     if sold != 1 {
         tx.rollback().await?;
-        return Err(MarketError::Invalid("err_dual_sold_out"));
+        return Err(ProductError::Conflict("err_dual_sold_out"));
     }
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO dual_orders (product_id, user_id, shares, amount, status, created_at) VALUES ($1, $2, $3, $4, 0, $5) RETURNING id",
@@ -202,7 +203,7 @@ async fn buy(
 /// the samples' average), or, without a sample, the principal returns and
 /// the order fails with the reason. Answers each settled order as its
 /// owner is told of it.
-async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<Settled>, MarketError> {
+async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<Settled>, ProductError> {
     let prices: Vec<i64> = samples(db, p.id).await?.into_iter().map(|s| s.1).collect();
     let price = engine::average(&prices);
     let orders: Vec<DualOrderRow> = sqlx::query_as(&format!(
@@ -443,11 +444,11 @@ impl Actor for DualActor {
     }
 }
 
-type Reply<T> = AtomicResponse<DualActor, Result<T, MarketError>>;
+type Reply<T> = AtomicResponse<DualActor, Result<T, ProductError>>;
 
 /// Buy whole shares.
 #[derive(Message)]
-#[rtype(result = "Result<DualOrderRow, MarketError>")]
+#[rtype(result = "Result<DualOrderRow, ProductError>")]
 pub struct BuyDual {
     pub user: i64,
     pub shares: i64,
@@ -467,13 +468,15 @@ impl Handler<BuyDual> for DualActor {
 
     fn handle(&mut self, m: BuyDual, _: &mut Context<Self>) -> Self::Result {
         let Some(p) = self.product.clone() else {
-            return AtomicResponse::new(Box::pin(actix::fut::err(MarketError::NotFound)));
+            return AtomicResponse::new(Box::pin(actix::fut::err(ProductError::NotFound(
+                "err_dual_not_found",
+            ))));
         };
         let db = self.db.clone();
         let fut = async move {
             let row = buy(&db, &p, m.user, m.shares, now_ms()).await?;
             let fresh = product(&db, p.id).await?;
-            Ok::<_, MarketError>((row, fresh))
+            Ok::<_, ProductError>((row, fresh))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
             let (row, fresh) = res?;
@@ -533,14 +536,14 @@ impl Handler<Tick> for DualActor {
         let fut = async move {
             if mature {
                 let owners = settle(&db, &p, now).await?;
-                return Ok::<_, MarketError>((owners, false, product(&db, p.id).await?));
+                return Ok::<_, ProductError>((owners, false, product(&db, p.id).await?));
             }
             // Without a market (or its index) there is no sample.
             let index = match market {
                 Some(m) => m
                     .send(CurrentIndex)
                     .await
-                    .map_err(|e| MarketError::Internal(e.to_string()))?,
+                    .map_err(|e| ProductError::Internal(e.to_string()))?,
                 None => 0,
             };
             let mut tx = db.begin().await?;

@@ -7,8 +7,8 @@
 //! transaction guarded by the state it moves from).
 
 use super::ieostore::{self as store, status, IeoOrderRow, ProjectRow};
-use crate::market::actor::MarketError;
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Event, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
@@ -149,15 +149,15 @@ impl Actor for ProjectActor {
     }
 }
 
-type Reply<T> = AtomicResponse<ProjectActor, Result<T, MarketError>>;
+type Reply<T> = AtomicResponse<ProjectActor, Result<T, ProductError>>;
 
-fn refuse<T: 'static>(e: MarketError) -> Reply<T> {
+fn refuse<T: 'static>(e: ProductError) -> Reply<T> {
     AtomicResponse::new(Box::pin(actix::fut::err(e)))
 }
 
 /// Subscribe `amount` tokens.
 #[derive(Message)]
-#[rtype(result = "Result<IeoOrderRow, MarketError>")]
+#[rtype(result = "Result<IeoOrderRow, ProductError>")]
 pub struct SubscribeSale {
     pub user: i64,
     pub amount: i64,
@@ -165,7 +165,7 @@ pub struct SubscribeSale {
 
 /// The platform reviewed the allocation: credit the tokens.
 #[derive(Message)]
-#[rtype(result = "Result<(), MarketError>")]
+#[rtype(result = "Result<(), ProductError>")]
 pub struct Credit;
 
 /// Reread the sale (its times moved).
@@ -183,14 +183,14 @@ impl Handler<SubscribeSale> for ProjectActor {
 
     fn handle(&mut self, m: SubscribeSale, _: &mut Context<Self>) -> Self::Result {
         let Some(p) = self.project.clone() else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_ieo_not_found"));
         };
         let before = self.asked.get(&m.user).copied().unwrap_or(0);
         let db = self.db.clone();
         let fut = async move {
             let row = store::subscribe(&db, &p, m.user, m.amount, before, now_ms()).await?;
             let fresh = store::project(&db, p.id).await?;
-            Ok::<_, MarketError>((row, fresh))
+            Ok::<_, ProductError>((row, fresh))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
             let (row, fresh) = res?;
@@ -232,16 +232,16 @@ impl Handler<Credit> for ProjectActor {
 
     fn handle(&mut self, _: Credit, _: &mut Context<Self>) -> Self::Result {
         let Some(p) = self.project.clone() else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_ieo_not_found"));
         };
         if p.status != status::ENDED {
-            return refuse(MarketError::Invalid("err_ieo_state"));
+            return refuse(ProductError::Conflict("err_ieo_state"));
         }
         let db = self.db.clone();
         let fut = async move {
             let owners = store::credit(&db, &p, now_ms()).await?;
             let fresh = store::project(&db, p.id).await?;
-            Ok::<_, MarketError>((owners, fresh))
+            Ok::<_, ProductError>((owners, fresh))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, ctx| {
             let (owners, fresh) = res?;
@@ -272,7 +272,7 @@ impl Handler<Tick> for ProjectActor {
                 Step::Release(cycles) => store::release(&db, &p, cycles).await?,
             };
             let fresh = store::project(&db, p.id).await?;
-            Ok::<_, MarketError>((owners, fresh))
+            Ok::<_, ProductError>((owners, fresh))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
             |res, act, ctx| match res {

@@ -5,8 +5,8 @@
 
 use super::engine;
 use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
-use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
+use crate::runtime::ProductError;
 use crate::sql::{Store, WriteTx};
 use std::collections::BTreeMap;
 
@@ -186,18 +186,18 @@ pub async fn subscribe(
     amount: i64,
     asked_before: i64,
     now: i64,
-) -> Result<IeoOrderRow, MarketError> {
+) -> Result<IeoOrderRow, ProductError> {
     if now < p.starts_at {
-        return Err(MarketError::Invalid("err_ieo_not_started"));
+        return Err(ProductError::Invalid("err_ieo_not_started"));
     }
     if now >= p.ends_at || p.status >= status::ENDED {
-        return Err(MarketError::Invalid("err_ieo_ended"));
+        return Err(ProductError::Conflict("err_ieo_ended"));
     }
     if amount < p.min_amount.max(1) {
-        return Err(MarketError::Invalid("err_ieo_below_minimum"));
+        return Err(ProductError::Invalid("err_ieo_below_minimum"));
     }
     if asked_before.saturating_add(amount) > p.user_cap {
-        return Err(MarketError::Invalid("err_ieo_over_cap"));
+        return Err(ProductError::Invalid("err_ieo_over_cap"));
     }
     let cost = p.cost(amount);
     let mut tx = db.begin().await?;
@@ -239,7 +239,9 @@ pub async fn subscribe(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    order(db, id).await?.ok_or(MarketError::NotFound)
+    order(db, id)
+        .await?
+        .ok_or(ProductError::NotFound("err_ieo_not_found"))
 }
 
 /// Posts a sale's step as one ledger operation (nothing when it moves no
@@ -250,7 +252,7 @@ async fn post_step(
     reason: &str,
     key: String,
     postings: Vec<Posting>,
-) -> Result<(), MarketError> {
+) -> Result<(), ProductError> {
     if postings.is_empty() {
         return Ok(());
     }
@@ -271,7 +273,7 @@ async fn post_step(
 /// (`engine::allocate`), the cost of what it got, and the rest of its
 /// frozen cost back to its owner's available balance, in one transaction.
 /// Answers the users told.
-pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, MarketError> {
+pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, ProductError> {
     let list = orders_in(db, p.id, status::SUBSCRIBED).await?;
     let asked: Vec<i64> = list.iter().map(|o| o.amount).collect();
     let granted = p.allocate(&asked);
@@ -325,14 +327,14 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, MarketErr
 /// paid cost leaves their frozen balance for the sale's account, and the
 /// tokens they got leave the sale's account for their launchpad account,
 /// locked until released.
-pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<Told>, MarketError> {
+pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<Told>, ProductError> {
     let list = orders_in(db, p.id, status::ALLOCATED).await?;
     let guard = format!(
         "UPDATE ieo_projects SET status = 3, credited_at = {now} WHERE id = {} AND status = 2",
         p.id
     );
     let Some(mut tx) = db.begin_if(&guard).await? else {
-        return Err(MarketError::Invalid("err_ieo_state"));
+        return Err(ProductError::Conflict("err_ieo_state"));
     };
     let mut paid: BTreeMap<i64, i64> = BTreeMap::new();
     let mut tokens: BTreeMap<i64, i64> = BTreeMap::new();
@@ -397,7 +399,7 @@ pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<Told>, M
 /// Applies the releases due at `now` (`cycles` of them done in all): each
 /// order's tokens released so far (`engine::released`) move from the
 /// launchpad account to the spot account, in one operation per release.
-pub async fn release(db: &Store, p: &ProjectRow, cycles: i64) -> Result<Vec<Told>, MarketError> {
+pub async fn release(db: &Store, p: &ProjectRow, cycles: i64) -> Result<Vec<Told>, ProductError> {
     let list = orders_in(db, p.id, status::HELD).await?;
     let guard = format!(
         "UPDATE ieo_projects SET released_cycles = {cycles} WHERE id = {} AND status = 3 AND released_cycles = {}",

@@ -6,7 +6,7 @@ use super::engine::{self, LockBook, LockRefusal, LockTerms, Redemption};
 use crate::ledger::{
     self, account, precision, Bucket, Operation, PostError, Posting, SystemAccount,
 };
-use crate::market::actor::MarketError;
+use crate::runtime::ProductError;
 use crate::sql::Store;
 
 /// A `lock_products` row.
@@ -213,18 +213,20 @@ async fn ensure_rates_in(
     Ok(rate)
 }
 
-fn ledger_err(e: PostError) -> MarketError {
+fn ledger_err(e: PostError) -> ProductError {
     crate::market::deriv::ledger_err(e)
 }
 
-fn refusal(r: LockRefusal) -> MarketError {
-    MarketError::Invalid(match r {
-        LockRefusal::BelowMinimum => "err_lock_below_minimum",
-        LockRefusal::OverUserCap => "err_lock_over_user_cap",
-        LockRefusal::OverTotalCap => "err_lock_over_total_cap",
-        LockRefusal::Insufficient => "err_insufficient",
-        LockRefusal::Uncovered => "err_lock_uncovered",
-    })
+/// What the subscriber asked for is refused as sent; what others took
+/// first (the product's cap, the reserve) is a conflict.
+fn refusal(r: LockRefusal) -> ProductError {
+    match r {
+        LockRefusal::BelowMinimum => ProductError::Invalid("err_lock_below_minimum"),
+        LockRefusal::OverUserCap => ProductError::Invalid("err_lock_over_user_cap"),
+        LockRefusal::OverTotalCap => ProductError::Conflict("err_lock_over_total_cap"),
+        LockRefusal::Insufficient => ProductError::Invalid("err_insufficient"),
+        LockRefusal::Uncovered => ProductError::Conflict("err_lock_uncovered"),
+    }
 }
 
 /// What a subscription needs from the actor's memory.
@@ -247,7 +249,7 @@ pub async fn subscribe(
     db: &Store,
     p: &ProductRow,
     s: &Subscription,
-) -> Result<(OrderRow, (i64, i64)), MarketError> {
+) -> Result<(OrderRow, (i64, i64)), ProductError> {
     let t = p.terms();
     let promise = engine::promised_yield(&t, s.amount, t.days);
     let (first, matures) = engine::schedule(s.now, p.accrual_hour, t.days);
@@ -334,7 +336,9 @@ pub async fn subscribe(
         .map_err(ledger_err)?;
     set_totals(&mut tx, p.id, s.product_total + s.amount, s.holders, s.now).await?;
     tx.commit().await?;
-    let row = order(db, id).await?.ok_or(MarketError::NotFound)?;
+    let row = order(db, id)
+        .await?
+        .ok_or(ProductError::NotFound("err_lock_not_found"))?;
     Ok((row, (reserve, promised)))
 }
 
@@ -366,7 +370,7 @@ pub async fn redeem(
     locked: i64,
     holders: i64,
     now: i64,
-) -> Result<OrderRow, MarketError> {
+) -> Result<OrderRow, ProductError> {
     let Redemption { returned, penalty } = o.redemption();
     let mut tx = db.begin().await?;
     let n = sqlx::query(
@@ -381,7 +385,7 @@ pub async fn redeem(
     .rows_affected();
     if n != 1 {
         tx.rollback().await?;
-        return Err(MarketError::Invalid("err_lock_ended"));
+        return Err(ProductError::Conflict("err_lock_ended"));
     }
     sqlx::query("UPDATE earn_reserves SET promised = promised - $1 WHERE currency = $2")
         .bind(o.promised_left)
@@ -418,7 +422,9 @@ pub async fn redeem(
         .map_err(ledger_err)?;
     set_totals(&mut tx, o.product_id, locked, holders, now).await?;
     tx.commit().await?;
-    order(db, o.id).await?.ok_or(MarketError::NotFound)
+    order(db, o.id)
+        .await?
+        .ok_or(ProductError::NotFound("err_lock_not_found"))
 }
 
 /// What one order is paid at an accrual (its day's yield, or its principal
@@ -457,7 +463,7 @@ pub struct Accrual {
 /// product's `accrued_through`, moved only from the day before (and its
 /// count of accruals, the operations' keys): an accrual is applied once,
 /// whatever restarts.
-pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, MarketError> {
+pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, ProductError> {
     let guard = format!(
         "UPDATE lock_products SET accrued_through = {at}, accruals = accruals + 1, locked = {}, holders = {}, updated_at = {at}
          WHERE id = {} AND accrued_through = {} AND accruals = {}",

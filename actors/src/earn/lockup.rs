@@ -10,8 +10,8 @@
 
 use super::engine;
 use super::lockstore::{self as store, Accrual, Open, OrderRow, Paid, ProductRow, Subscription};
-use crate::market::actor::MarketError;
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Event, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
@@ -156,15 +156,15 @@ impl Actor for LockupActor {
     }
 }
 
-type Reply<T> = AtomicResponse<LockupActor, Result<T, MarketError>>;
+type Reply<T> = AtomicResponse<LockupActor, Result<T, ProductError>>;
 
-fn refuse<T: 'static>(e: MarketError) -> Reply<T> {
+fn refuse<T: 'static>(e: ProductError) -> Reply<T> {
     AtomicResponse::new(Box::pin(actix::fut::err(e)))
 }
 
 /// Lock `amount` of the product's coin for its term.
 #[derive(Message)]
-#[rtype(result = "Result<OrderRow, MarketError>")]
+#[rtype(result = "Result<OrderRow, ProductError>")]
 pub struct Subscribe {
     pub user: i64,
     pub amount: i64,
@@ -172,7 +172,7 @@ pub struct Subscribe {
 
 /// Redeem one's open order before it matures, with the penalty.
 #[derive(Message)]
-#[rtype(result = "Result<OrderRow, MarketError>")]
+#[rtype(result = "Result<OrderRow, ProductError>")]
 pub struct Redeem {
     pub user: i64,
     pub id: i64,
@@ -193,10 +193,10 @@ impl Handler<Subscribe> for LockupActor {
 
     fn handle(&mut self, m: Subscribe, _: &mut Context<Self>) -> Self::Result {
         let Some(p) = self.product.clone() else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_lock_not_found"));
         };
         if p.enabled == 0 {
-            return refuse(MarketError::Invalid("err_lock_closed"));
+            return refuse(ProductError::Invalid("err_lock_closed"));
         }
         let user_total = self.users.get(&m.user).copied().unwrap_or(0);
         let s = Subscription {
@@ -238,7 +238,7 @@ impl Handler<Redeem> for LockupActor {
             .find(|o| o.id == m.id && o.user_id == m.user)
             .copied()
         else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_lock_not_found"));
         };
         // What the product holds once it is gone.
         let last = self.users.get(&open.user_id) == Some(&open.amount);
@@ -250,10 +250,10 @@ impl Handler<Redeem> for LockupActor {
         let fut = async move {
             let o = store::order(&db, m.id)
                 .await?
-                .ok_or(MarketError::NotFound)?;
+                .ok_or(ProductError::NotFound("err_lock_not_found"))?;
             let row = store::redeem(&db, &o, locked, holders, now_ms()).await?;
             let reserve = store::reserve(&db, row.currency).await?;
-            Ok::<_, MarketError>((row, reserve))
+            Ok::<_, ProductError>((row, reserve))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(|res, act, _| {
             let (row, reserve) = res?;
@@ -369,7 +369,7 @@ impl Handler<Accrue> for LockupActor {
             let a = plan(&orders, &users, at, rate, p.currency);
             let applied = store::accrue(&db, &p, &a).await?;
             let reserve = store::reserve(&db, p.currency).await?;
-            Ok::<_, MarketError>((orders, a, applied, reserve, day))
+            Ok::<_, ProductError>((orders, a, applied, reserve, day))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
             move |res, act, ctx| match res {

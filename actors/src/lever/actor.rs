@@ -11,16 +11,17 @@ use super::book::{Pending, Position, PositionBook};
 use super::math::Dir;
 use super::overnight::Overnight;
 use super::store::{close_in, lever_row, load, open_in, NewOrder, Priced};
-use super::views::lever_json;
+use super::views::{Cancelled, Closed, Contract, StopSet};
 use crate::copy::copying::{self, Fill};
 use crate::copy::CopyPlans;
 use crate::ledger::{account, Bucket, Posting};
-use crate::market::actor::{now_ms, units, MarketActor, MarketError, MarketSpec};
+use crate::market::actor::{now_ms, units, MarketActor, MarketSpec};
 use crate::market::deriv::{common, post, CurrentIndex, DerivSpec, Mark};
+use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -142,13 +143,13 @@ impl Actor for ContractActor {
     }
 }
 
-fn ready(act: &ContractActor) -> Result<&Contracts, MarketError> {
+fn ready(act: &ContractActor) -> Result<&Contracts, ProductError> {
     common::ready(act.state.loaded, act.index).map(|()| &act.state)
 }
 
-type Reply = AtomicResponse<ContractActor, Result<Value, MarketError>>;
+type Reply<T> = AtomicResponse<ContractActor, Result<T, ProductError>>;
 
-fn fail(e: MarketError) -> Reply {
+fn fail<T: 'static>(e: ProductError) -> Reply<T> {
     common::refuse(e)
 }
 
@@ -169,7 +170,7 @@ impl Handler<Checks> for ContractActor {
 }
 
 #[derive(Message)]
-#[rtype(result = "Result<Value, MarketError>")]
+#[rtype(result = "Result<Contract, ProductError>")]
 pub struct LeverSubmit {
     pub user_id: i64,
     pub dir: Dir,
@@ -181,7 +182,7 @@ pub struct LeverSubmit {
 
 /// Close the caller's positions: one by id, or every one of the given directions.
 #[derive(Message)]
-#[rtype(result = "Result<Value, MarketError>")]
+#[rtype(result = "Result<Closed, ProductError>")]
 pub struct LeverClose {
     pub user_id: i64,
     pub id: Option<i64>,
@@ -189,7 +190,7 @@ pub struct LeverClose {
 }
 
 #[derive(Message)]
-#[rtype(result = "Result<Value, MarketError>")]
+#[rtype(result = "Result<StopSet, ProductError>")]
 pub struct LeverSetStop {
     pub user_id: i64,
     pub id: i64,
@@ -198,32 +199,34 @@ pub struct LeverSetStop {
 }
 
 #[derive(Message)]
-#[rtype(result = "Result<Value, MarketError>")]
+#[rtype(result = "Result<Cancelled, ProductError>")]
 pub struct LeverCancel {
     pub user_id: i64,
     pub id: i64,
 }
 
 impl Handler<LeverSubmit> for ContractActor {
-    type Result = Reply;
+    type Result = Reply<Contract>;
 
-    fn handle(&mut self, m: LeverSubmit, _: &mut Context<Self>) -> Reply {
+    fn handle(&mut self, m: LeverSubmit, _: &mut Context<Self>) -> Reply<Contract> {
         let d = match ready(self) {
             Ok(d) if d.spec.lever => d.spec.clone(),
-            Ok(_) => return fail(MarketError::Invalid("err_market_invalid")),
+            Ok(_) => return fail(ProductError::Invalid("err_market_invalid")),
             Err(e) => return fail(e),
         };
         if m.share < d.min_share || m.share > d.max_share {
-            return fail(MarketError::Invalid("err_share_range"));
+            return fail(ProductError::Invalid("err_share_range"));
         }
         if !d.multiples.contains(&m.multiple) {
-            return fail(MarketError::Invalid("err_multiple"));
+            return fail(ProductError::Invalid("err_multiple"));
         }
         if m.limit.is_some() && !d.limit_orders {
-            return fail(MarketError::Invalid("err_limit_off"));
+            return fail(ProductError::Invalid("err_limit_off"));
         }
         if m.limit.is_some_and(|p| p <= 0 || p % self.spec.tick != 0) {
-            return fail(MarketError::Book(crate::market::book::BookError::Tick));
+            return fail(ProductError::Tick {
+                tick: self.spec.tick,
+            });
         }
         let priced = Priced::of(
             &d, &self.spec, m.dir, self.index, m.share, m.multiple, m.limit,
@@ -294,7 +297,7 @@ impl Handler<LeverSubmit> for ContractActor {
                 };
                 copying::committed(&store, &plans, &[batch], now).await;
             }
-            Ok::<_, MarketError>((id, row, copied))
+            Ok::<_, ProductError>((id, row, copied))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
             let (id, row, copied) = res?;
@@ -323,7 +326,7 @@ impl Handler<LeverSubmit> for ContractActor {
                     }),
                 }
             }
-            let v = lever_json(&row, &symbol, Some(mark), maint);
+            let v = Contract::of(&row, &symbol, Some(mark), maint);
             act.publish(Event::Private {
                 user_id: m.user_id,
                 event: "balance",
@@ -335,9 +338,9 @@ impl Handler<LeverSubmit> for ContractActor {
 }
 
 impl Handler<LeverClose> for ContractActor {
-    type Result = Reply;
+    type Result = Reply<Closed>;
 
-    fn handle(&mut self, m: LeverClose, _: &mut Context<Self>) -> Reply {
+    fn handle(&mut self, m: LeverClose, _: &mut Context<Self>) -> Reply<Closed> {
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
@@ -353,7 +356,7 @@ impl Handler<LeverClose> for ContractActor {
             .cloned()
             .collect();
         if m.id.is_some() && mine.is_empty() {
-            return fail(MarketError::NotFound);
+            return fail(ProductError::Conflict("err_order_closed"));
         }
         // The copies that follow these positions close with them.
         let follow: Vec<Position> = mine.iter().flat_map(|p| d.book.copies_of(p.id)).collect();
@@ -377,7 +380,7 @@ impl Handler<LeverClose> for ContractActor {
                 copying::close_copies(&mut tx, quote, market, &following, mark, now).await?;
             tx.commit().await?;
             copying::committed(&store, &plans, &batches, now).await;
-            Ok::<_, MarketError>(closed)
+            Ok::<_, ProductError>(closed)
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
             let closed = res?;
@@ -400,15 +403,15 @@ impl Handler<LeverClose> for ContractActor {
                     payload: json!({"currencies": [quote]}),
                 });
             }
-            Ok(json!({"closed": closed}))
+            Ok(Closed { closed })
         })))
     }
 }
 
 impl Handler<LeverSetStop> for ContractActor {
-    type Result = Reply;
+    type Result = Reply<StopSet>;
 
-    fn handle(&mut self, m: LeverSetStop, _: &mut Context<Self>) -> Reply {
+    fn handle(&mut self, m: LeverSetStop, _: &mut Context<Self>) -> Reply<StopSet> {
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
@@ -419,7 +422,7 @@ impl Handler<LeverSetStop> for ContractActor {
             .filter(|p| p.user == m.user_id)
             .cloned()
         else {
-            return fail(MarketError::NotFound);
+            return fail(ProductError::Conflict("err_order_closed"));
         };
         // A take-profit must lie on the profitable side of the mark, a stop on the
         // losing side; otherwise it would fire at once.
@@ -433,7 +436,7 @@ impl Handler<LeverSetStop> for ContractActor {
             Dir::Short => sl > mark,
         });
         if !tp_ok || !sl_ok {
-            return fail(MarketError::Invalid("err_tp_sl"));
+            return fail(ProductError::Invalid("err_tp_sl"));
         }
         let db = self.db.clone();
         let fut = async move {
@@ -446,29 +449,37 @@ impl Handler<LeverSetStop> for ContractActor {
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
-            Ok::<_, MarketError>(())
+            Ok::<_, ProductError>(())
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
             res?;
             {
                 let d = &mut act.state;
-                d.book.upsert(Position { tp: m.tp, sl: m.sl, ..p });
+                d.book.upsert(Position {
+                    tp: m.tp,
+                    sl: m.sl,
+                    ..p
+                });
             }
-            Ok(json!({"id": m.id, "target_profit_price": m.tp.map(units), "stop_loss_price": m.sl.map(units)}))
+            Ok(StopSet {
+                id: m.id,
+                target_profit_price: m.tp.map(units),
+                stop_loss_price: m.sl.map(units),
+            })
         })))
     }
 }
 
 impl Handler<LeverCancel> for ContractActor {
-    type Result = Reply;
+    type Result = Reply<Cancelled>;
 
-    fn handle(&mut self, m: LeverCancel, _: &mut Context<Self>) -> Reply {
+    fn handle(&mut self, m: LeverCancel, _: &mut Context<Self>) -> Reply<Cancelled> {
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
         };
         if d.book.pending(m.id).is_none_or(|o| o.user != m.user_id) {
-            return fail(MarketError::NotFound);
+            return fail(ProductError::Conflict("err_order_closed"));
         }
         let (db, quote) = (self.db.clone(), self.spec.quote);
         let fut = async move {
@@ -484,7 +495,7 @@ impl Handler<LeverCancel> for ContractActor {
             // RETURNING gives the new value on SQLite and PostgreSQL alike, so read
             // what was frozen from the order's margin and fee instead.
             if row.is_none() {
-                return Err(MarketError::NotFound);
+                return Err(ProductError::Conflict("err_order_closed"));
             }
             let (margin, fee): (i64, i64) =
                 sqlx::query_as("SELECT margin, fee FROM lever_orders WHERE id = $1")
@@ -529,7 +540,10 @@ impl Handler<LeverCancel> for ContractActor {
                 event: "balance",
                 payload: json!({"currencies": [quote]}),
             });
-            Ok(json!({"id": m.id, "status": 4}))
+            Ok(Cancelled {
+                id: m.id,
+                status: 4,
+            })
         })))
     }
 }

@@ -8,9 +8,10 @@ use super::actor::ContractActor;
 use super::book::Position;
 use super::math;
 use crate::copy::copying::{self, Opened};
-use crate::market::actor::{now_ms, MarketError};
+use crate::market::actor::now_ms;
 use crate::market::deriv::common;
 use crate::runtime::Event;
+use crate::runtime::ProductError;
 use crate::sql::Arg;
 use actix::prelude::*;
 use serde_json::json;
@@ -82,7 +83,7 @@ impl ContractActor {
 /// Close a follow's copies at the mark (it was cancelled with "close", or
 /// its stop was reached).
 #[derive(Message)]
-#[rtype(result = "Result<usize, MarketError>")]
+#[rtype(result = "Result<usize, ProductError>")]
 pub struct CloseCopies {
     pub follow: i64,
     pub reason: &'static str,
@@ -91,7 +92,7 @@ pub struct CloseCopies {
 /// Stop copies following their leader's close: every copy of a follow (it
 /// was cancelled with "keep"), or one copy of its holder (`user`, `id`).
 #[derive(Message)]
-#[rtype(result = "Result<usize, MarketError>")]
+#[rtype(result = "Result<usize, ProductError>")]
 pub struct HoldCopies {
     pub follow: Option<i64>,
     pub position: Option<(i64, i64)>,
@@ -102,7 +103,7 @@ pub struct HoldCopies {
 #[rtype(result = "HashMap<i64, i64>")]
 pub struct Exposure;
 
-type Count = AtomicResponse<ContractActor, Result<usize, MarketError>>;
+type Count = AtomicResponse<ContractActor, Result<usize, ProductError>>;
 
 impl Handler<CloseCopies> for ContractActor {
     type Result = Count;
@@ -121,7 +122,7 @@ impl Handler<CloseCopies> for ContractActor {
             let mut tx = db.begin().await?;
             copying::close_all(&mut tx, quote, &list, mark, m.reason, now_ms()).await?;
             tx.commit().await?;
-            Ok::<_, MarketError>(list.len())
+            Ok::<_, ProductError>(list.len())
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
             let n = res?;
@@ -136,7 +137,7 @@ impl Handler<HoldCopies> for ContractActor {
 
     fn handle(&mut self, m: HoldCopies, _: &mut Context<Self>) -> Count {
         if !self.state.loaded {
-            return AtomicResponse::new(Box::pin(actix::fut::err(MarketError::Internal(
+            return AtomicResponse::new(Box::pin(actix::fut::err(ProductError::Internal(
                 "not loaded".into(),
             ))));
         }
@@ -167,7 +168,7 @@ impl Handler<HoldCopies> for ContractActor {
             let args: Vec<Arg> = ids.iter().map(|i| Arg::Int(*i)).collect();
             tx.db().execute(&sql, &args).await?;
             tx.commit().await?;
-            Ok::<_, MarketError>(ids.len())
+            Ok::<_, ProductError>(ids.len())
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
             let n = res?;

@@ -10,9 +10,10 @@ use super::store::{close_in, lever_row, load, LeverRow};
 use crate::copy::copying::{self, Fill, Opened};
 use crate::copy::{CopyPlans, LeadPlan};
 use crate::ledger::{account, Bucket, Posting, SystemAccount};
-use crate::market::actor::{now_ms, units, MarketError};
+use crate::market::actor::{now_ms, units};
 use crate::market::deriv::{code_dir, dir_code, post, Mark};
 use crate::runtime::Event;
+use crate::runtime::ProductError;
 use crate::sql::{Store, WriteTx};
 use actix::prelude::*;
 use serde_json::{json, Value};
@@ -157,7 +158,7 @@ async fn apply(
     terms: Terms,
     fired: Fired,
     mark: i64,
-) -> Result<Applied, MarketError> {
+) -> Result<Applied, ProductError> {
     if fired.is_empty() {
         return Ok(Applied::default());
     }
@@ -207,7 +208,7 @@ async fn open_triggered(
     guards: &HashMap<i64, OwnedMutexGuard<LeadPlan>>,
     terms: Terms,
     now: i64,
-) -> Result<(Position, Option<Opened>), MarketError> {
+) -> Result<(Position, Option<Opened>), ProductError> {
     let (id, user, dir, target) = (r.id, r.user_id, code_dir(r.direction), r.target_price);
     sqlx::query("UPDATE lever_orders SET status = 1, open_price = $1, frozen = margin, opened_at = $2 WHERE id = $3 AND status = 0")
         .bind(target)
@@ -268,7 +269,7 @@ async fn close_triggered(
     quote: i64,
     mark: i64,
     now: i64,
-) -> Result<bool, MarketError> {
+) -> Result<bool, ProductError> {
     let p = Position {
         id: r.id,
         user: r.user_id,

@@ -16,4 +16,4 @@ pub use actor::{ContractActor, LeverCancel, LeverClose, LeverSetStop, LeverSubmi
 pub use copies::{CloseCopies, Exposure, HoldCopies};
 pub use overnight::Overnight;
 pub use store::{LeverRow, LEVER_COLUMNS};
-pub use views::lever_json;
+pub use views::{Cancelled, Closed, Contract, StopSet};

@@ -8,9 +8,10 @@ use super::book::Position;
 use super::math;
 use super::store::close_in;
 use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
-use crate::market::actor::{now_ms, MarketError};
+use crate::market::actor::now_ms;
 use crate::market::deriv::{code_dir, post, Mark};
 use crate::runtime::Event;
+use crate::runtime::ProductError;
 use actix::prelude::*;
 use serde_json::json;
 
@@ -93,7 +94,7 @@ impl Handler<Overnight> for ContractActor {
                 }
             }
             tx.commit().await?;
-            Ok::<_, MarketError>((changed, closed))
+            Ok::<_, ProductError>((changed, closed))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
             move |res, act, ctx| match res {

@@ -10,9 +10,10 @@
 use super::book::Position;
 use super::math::{self, Dir};
 use super::store::{close_in, open_in, NewOrder, Priced};
-use crate::market::actor::{MarketError, MarketSpec};
+use crate::market::actor::MarketSpec;
 use crate::market::deriv::DerivSpec;
 use crate::runtime::clock::replaying;
+use crate::runtime::ProductError;
 use crate::sql::Store;
 
 /// A moment and the index at it.
@@ -35,12 +36,12 @@ pub async fn replay_position(
     share: i64,
     multiple: i64,
     path: &[Past],
-) -> Result<(), MarketError> {
+) -> Result<(), ProductError> {
     let (Some(&open), Some(&last)) = (path.first(), path.last()) else {
-        return Err(MarketError::Invalid("err_share_range"));
+        return Err(ProductError::Invalid("err_share_range"));
     };
     if last.at <= open.at || !d.multiples.contains(&multiple) {
-        return Err(MarketError::Invalid("err_multiple"));
+        return Err(ProductError::Invalid("err_multiple"));
     }
     let priced = Priced::of(d, spec, dir, open.mark, share, multiple, None);
     let order = NewOrder {
@@ -57,7 +58,7 @@ pub async fn replay_position(
         let mut tx = db.begin().await?;
         let id = open_in(&mut tx, &order, open.at).await?;
         tx.commit().await?;
-        Ok::<_, MarketError>(id)
+        Ok::<_, ProductError>(id)
     })
     .await?;
     let p = Position {

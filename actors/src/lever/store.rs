@@ -5,8 +5,9 @@ use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
 use crate::lever::book::{CopyLink, Pending, Position, PositionBook};
 use crate::lever::math;
 use crate::lever::math::Dir;
-use crate::market::actor::{MarketError, MarketSpec};
+use crate::market::actor::MarketSpec;
 use crate::market::deriv::{code_dir, dir_code, post, DerivSpec};
+use crate::runtime::ProductError;
 use crate::sql::Store;
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
@@ -108,7 +109,7 @@ pub(crate) async fn open_in(
     tx: &mut AnyConnection,
     o: &NewOrder,
     now: i64,
-) -> Result<i64, MarketError> {
+) -> Result<i64, ProductError> {
     let Priced {
         qty,
         price,
@@ -176,7 +177,7 @@ pub(crate) async fn close_in(
     mark: i64,
     reason: &str,
     now: i64,
-) -> Result<Option<Value>, MarketError> {
+) -> Result<Option<Value>, ProductError> {
     let profit = math::profit(p.dir, p.open, mark, p.qty);
     let (payout, shortfall) = math::close_out_in(quote, p.margin, profit);
     let res = sqlx::query(

@@ -10,7 +10,7 @@
 //! (fills), `provider` (the re-quote), `store` (reads, loads, bars), `views`
 //! (JSON) and `publish` (events).
 
-use super::book::{BookError, Kind, OrderBook, Side};
+use super::book::{Kind, OrderBook, Side};
 use super::feed::PriceFeed;
 use super::history::{IndexHistory, IndexPoint};
 use super::kline::{Bar, Period, PERIODS};
@@ -20,6 +20,7 @@ use super::publish::DEPTH_EVERY;
 use super::settle::Fees;
 use super::store::{load, save_bars_alone};
 use super::views::kline_json;
+use crate::runtime::ProductError;
 use crate::runtime::{Channel, Check, Checks, Event, Meter, Status};
 use crate::sql::Store;
 use actix::prelude::*;
@@ -87,37 +88,9 @@ fn period_name(s: &str) -> Option<&'static str> {
     Period::parse(s).map(Period::name)
 }
 
-/// Why an order or cancel was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MarketError {
-    Book(BookError),
-    /// Refused input, with the message key the user sees.
-    Invalid(&'static str),
-    Insufficient,
-    /// A market buy spending less than the least it could buy now, in quote units.
-    BelowMinimum {
-        min: i64,
-    },
-    NotFound,
-    /// Another call changed the same state first (a lost race), with the
-    /// message key the user sees: a 409, never a server failure.
-    Conflict(&'static str),
-    Internal(String),
-}
-
-impl From<sqlx::Error> for MarketError {
-    fn from(e: sqlx::Error) -> Self {
-        if crate::sql::is_contention(&e) {
-            log::debug!("lost a race: {e}");
-            return MarketError::Conflict("err_conflict");
-        }
-        MarketError::Internal(e.to_string())
-    }
-}
-
 /// Place an order for a user.
 #[derive(Message)]
-#[rtype(result = "Result<Value, MarketError>")]
+#[rtype(result = "Result<Value, ProductError>")]
 pub struct Place {
     pub user_id: i64,
     pub side: Side,
@@ -126,7 +99,7 @@ pub struct Place {
 
 /// Cancel a user's own open order.
 #[derive(Message)]
-#[rtype(result = "Result<Value, MarketError>")]
+#[rtype(result = "Result<Value, ProductError>")]
 pub struct Cancel {
     pub user_id: i64,
     pub order_id: i64,
@@ -346,7 +319,7 @@ impl Actor for MarketActor {
 }
 
 impl Handler<Place> for MarketActor {
-    type Result = ResponseFuture<Result<Value, MarketError>>;
+    type Result = ResponseFuture<Result<Value, ProductError>>;
 
     /// Queues the order for the next batch; the answer comes after its commit.
     fn handle(&mut self, msg: Place, ctx: &mut Context<Self>) -> Self::Result {
@@ -360,7 +333,7 @@ impl Handler<Place> for MarketActor {
         }
         Box::pin(async move {
             rx.await
-                .unwrap_or_else(|_| Err(MarketError::Internal("market stopped".into())))
+                .unwrap_or_else(|_| Err(ProductError::Internal("market stopped".into())))
         })
     }
 }
@@ -383,7 +356,7 @@ impl Handler<FlushOrders> for MarketActor {
         }
         let Some(live) = self.live.take() else {
             for (_, answer) in batch {
-                let _ = answer.send(Err(MarketError::Internal("market not ready".into())));
+                let _ = answer.send(Err(ProductError::Internal("market not ready".into())));
             }
             return AtomicResponse::new(Box::pin(actix::fut::ready(())));
         };
@@ -409,11 +382,11 @@ impl Handler<FlushOrders> for MarketActor {
 }
 
 impl Handler<Cancel> for MarketActor {
-    type Result = AtomicResponse<Self, Result<Value, MarketError>>;
+    type Result = AtomicResponse<Self, Result<Value, ProductError>>;
 
     fn handle(&mut self, msg: Cancel, _: &mut Context<Self>) -> Self::Result {
         let Some(live) = self.live.take() else {
-            return AtomicResponse::new(Box::pin(actix::fut::ready(Err(MarketError::Internal(
+            return AtomicResponse::new(Box::pin(actix::fut::ready(Err(ProductError::Internal(
                 "market not ready".into(),
             )))));
         };

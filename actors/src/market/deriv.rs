@@ -5,10 +5,11 @@
 //! to one that starts), so a contract close or an option settlement never waits
 //! behind spot orders, nor spot orders behind them.
 
-use super::actor::{MarketActor, MarketError};
+use super::actor::MarketActor;
 use crate::ledger::{self, Operation, PostError, Posting};
 use crate::lever::math::Dir;
 use crate::runtime::Handle;
+use crate::runtime::ProductError;
 use actix::prelude::*;
 use sqlx::AnyConnection;
 use std::sync::{Arc, RwLock};
@@ -101,23 +102,24 @@ impl Handler<CurrentIndex> for MarketActor {
 /// What the contract and options actors share about being ready, refusing,
 /// publishing and reporting their mark.
 pub(crate) mod common {
-    use super::MarketError;
+    use super::ProductError;
     use crate::market::actor::units;
     use crate::runtime::{Check, Event};
     use actix::prelude::*;
-    use serde_json::Value;
 
     /// An order is taken once the actor's state is loaded and it has a mark.
-    pub fn ready(loaded: bool, index: i64) -> Result<(), MarketError> {
+    pub fn ready(loaded: bool, index: i64) -> Result<(), ProductError> {
         if loaded && index > 0 {
             Ok(())
         } else {
-            Err(MarketError::Invalid("err_market_unavailable"))
+            Err(ProductError::Invalid("err_market_unavailable"))
         }
     }
 
     /// An answer refused before any database work.
-    pub fn refuse<A: Actor>(e: MarketError) -> AtomicResponse<A, Result<Value, MarketError>> {
+    pub fn refuse<A: Actor, T: 'static>(
+        e: ProductError,
+    ) -> AtomicResponse<A, Result<T, ProductError>> {
         AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))))
     }
 
@@ -152,15 +154,15 @@ pub(crate) fn code_dir(c: i64) -> Dir {
     }
 }
 
-pub(crate) fn ledger_err(e: PostError) -> MarketError {
+pub(crate) fn ledger_err(e: PostError) -> ProductError {
     match e {
-        PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => MarketError::Insufficient,
+        PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => ProductError::Insufficient,
         // The operation's key is taken, or its rows by another write: a
         // call that lost a race, not a failure.
         PostError::Duplicate | PostError::Ledger(ledger::LedgerError::Contention(_)) => {
-            MarketError::Conflict("err_conflict")
+            ProductError::Conflict("err_conflict")
         }
-        other => MarketError::Internal(format!("{other:?}")),
+        other => ProductError::Internal(format!("{other:?}")),
     }
 }
 
@@ -173,7 +175,7 @@ pub(crate) async fn post(
     ref_type: &str,
     ref_id: i64,
     postings: Vec<Posting>,
-) -> Result<(), MarketError> {
+) -> Result<(), ProductError> {
     let postings: Vec<Posting> = postings.into_iter().filter(|p| p.amount != 0).collect();
     if postings.is_empty() {
         return Ok(());

@@ -3,7 +3,7 @@
 //! arrival order and settled, all in one transaction (group commit); a batch
 //! the ledger cannot fund as a whole is placed one order at a time instead.
 
-use super::actor::{Cancel, Live, MarketError, MarketSpec, Place};
+use super::actor::{Cancel, Live, MarketSpec, Place};
 use super::book::{notional_checked, BookError, Kind, NewOrder, OrderBook, Side};
 use super::settle::Fees;
 use super::settling::{release, settle_many, LpLeg, Match, Outcome};
@@ -11,6 +11,7 @@ use super::store::{code_side, order_json, reload, side_code, OrderRow};
 use super::views::order_value;
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::sql::{Arg, Db, Store};
 use serde_json::Value;
 
@@ -20,7 +21,7 @@ pub(super) const MAX_BATCH: usize = 512;
 /// An order waiting for its batch, with where its answer goes.
 pub(super) type Queued = (
     Place,
-    tokio::sync::oneshot::Sender<Result<Value, MarketError>>,
+    tokio::sync::oneshot::Sender<Result<Value, ProductError>>,
 );
 
 /// Places a batch of orders in sequence and commits them in one transaction
@@ -36,9 +37,9 @@ pub(super) async fn place_batch(
     mut live: Live,
     lp_user: Option<i64>,
     msgs: Vec<Place>,
-) -> (Live, Vec<Result<Outcome, MarketError>>) {
+) -> (Live, Vec<Result<Outcome, ProductError>>) {
     let mut legs = Vec::new();
-    let run: Result<Vec<Result<Outcome, MarketError>>, MarketError> = async {
+    let run: Result<Vec<Result<Outcome, ProductError>>, ProductError> = async {
         let mut tx = db.begin().await?;
         let ctx = BatchCtx {
             spec: &spec,
@@ -99,22 +100,23 @@ struct Prepared {
     order_type: i64,
 }
 
-fn prepare(book: &OrderBook, spec: &MarketSpec, msg: &Place) -> Result<Prepared, MarketError> {
-    book.validate(&msg.kind).map_err(MarketError::Book)?;
-    can_fill(book, &msg.kind)?;
+fn prepare(book: &OrderBook, spec: &MarketSpec, msg: &Place) -> Result<Prepared, ProductError> {
+    book.validate(&msg.kind)
+        .map_err(|e| ProductError::book(e, spec))?;
+    can_fill(book, spec, &msg.kind)?;
     let (coin, freeze, price, qty, budget, order_type) = match (msg.side, msg.kind) {
         (Side::Buy, Kind::Limit { price, qty }) => {
-            let cost =
-                notional_checked(price, qty).ok_or(MarketError::Invalid("err_amount_too_large"))?;
+            let cost = notional_checked(price, qty)
+                .ok_or(ProductError::Invalid("err_amount_too_large"))?;
             (spec.quote, cost, price, qty, 0, 0)
         }
         (Side::Sell, Kind::Limit { price, qty }) => (spec.base, qty, price, qty, 0, 0),
         (Side::Buy, Kind::MarketBuy { quote }) => (spec.quote, quote, 0, 0, quote, 1),
         (Side::Sell, Kind::MarketSell { qty }) => (spec.base, qty, 0, qty, 0, 1),
-        _ => return Err(MarketError::Book(BookError::Lot)),
+        _ => return Err(ProductError::book(BookError::Lot, spec)),
     };
     if freeze <= 0 {
-        return Err(MarketError::Book(BookError::Lot));
+        return Err(ProductError::book(BookError::Lot, spec));
     }
     Ok(Prepared {
         coin,
@@ -129,19 +131,27 @@ fn prepare(book: &OrderBook, spec: &MarketSpec, msg: &Place) -> Result<Prepared,
 /// A market order is refused, with nothing written, when it could not fill at
 /// all: no offer on the other side, or (a buy) a budget below the minimum
 /// amount at the best offer. Placing it would only end cancelled, unfilled.
-fn can_fill(book: &OrderBook, kind: &Kind) -> Result<(), MarketError> {
+fn can_fill(book: &OrderBook, spec: &MarketSpec, kind: &Kind) -> Result<(), ProductError> {
     match *kind {
         Kind::MarketBuy { quote } => {
             let ask = book
                 .best_ask()
-                .ok_or(MarketError::Invalid("err_no_liquidity"))?;
+                .ok_or(ProductError::Invalid("err_no_liquidity"))?;
             let min = super::book::notional_ceil(ask, book.min_qty.max(book.lot));
             if quote < min {
-                return Err(MarketError::BelowMinimum { min });
+                return Err(ProductError::BelowMinimum {
+                    min,
+                    quote: spec
+                        .symbol
+                        .split('/')
+                        .nth(1)
+                        .unwrap_or_default()
+                        .to_string(),
+                });
             }
         }
         Kind::MarketSell { .. } if book.best_bid().is_none() => {
-            return Err(MarketError::Invalid("err_no_liquidity"));
+            return Err(ProductError::Invalid("err_no_liquidity"));
         }
         _ => {}
     }
@@ -221,8 +231,8 @@ async fn place_together(
     live: &mut Live,
     msgs: &[Place],
     lp_legs: &mut Vec<LpLeg>,
-) -> Result<Option<Vec<Result<Outcome, MarketError>>>, MarketError> {
-    let prepared: Vec<Result<Prepared, MarketError>> = msgs
+) -> Result<Option<Vec<Result<Outcome, ProductError>>>, ProductError> {
+    let prepared: Vec<Result<Prepared, ProductError>> = msgs
         .iter()
         .map(|m| prepare(&live.book, ctx.spec, m))
         .collect();
@@ -244,13 +254,13 @@ async fn place_together(
         match ledger::post_all(tx, &ops).await {
             Ok(_) => {}
             Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => return Ok(None),
-            Err(other) => return Err(MarketError::Internal(format!("{other:?}"))),
+            Err(other) => return Err(ProductError::Internal(format!("{other:?}"))),
         }
         ids
     };
     // Each order's answer, or where its fills wait among `matches`.
     enum Slot {
-        Answered(Result<Outcome, MarketError>),
+        Answered(Result<Outcome, ProductError>),
         Settling(usize),
     }
     let mut slots = Vec::with_capacity(msgs.len());
@@ -262,7 +272,7 @@ async fn place_together(
             Ok(p) => {
                 let id = ids
                     .next()
-                    .ok_or_else(|| MarketError::Internal("order ids".into()))?;
+                    .ok_or_else(|| ProductError::Internal("order ids".into()))?;
                 match place_on_book(ctx.spec, live, msg, &p, id, now)? {
                     Placement::Rested(out) => Slot::Answered(Ok(out)),
                     Placement::Matched(m) => {
@@ -286,7 +296,7 @@ async fn place_together(
             Slot::Answered(res) => res,
             Slot::Settling(i) => settled[i]
                 .take()
-                .ok_or_else(|| MarketError::Internal("settlement".into())),
+                .ok_or_else(|| ProductError::Internal("settlement".into())),
         })
         .collect();
     Ok(Some(results))
@@ -300,7 +310,7 @@ async fn place_one(
     live: &mut Live,
     msg: &Place,
     lp_legs: &mut Vec<LpLeg>,
-) -> Result<Result<Outcome, MarketError>, MarketError> {
+) -> Result<Result<Outcome, ProductError>, ProductError> {
     let p = match prepare(&live.book, ctx.spec, msg) {
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
@@ -324,9 +334,9 @@ async fn place_one(
                 &[Arg::Int(id)],
             )
             .await?;
-            return Ok(Err(MarketError::Insufficient));
+            return Ok(Err(ProductError::Insufficient));
         }
-        Err(other) => return Err(MarketError::Internal(format!("{other:?}"))),
+        Err(other) => return Err(ProductError::Internal(format!("{other:?}"))),
     }
     Ok(Ok(match place_on_book(ctx.spec, live, msg, &p, id, now)? {
         Placement::Rested(out) => out,
@@ -342,7 +352,7 @@ async fn place_one(
             .await?;
             lp_legs.extend(legs);
             outs.pop()
-                .ok_or_else(|| MarketError::Internal("settlement".into()))?
+                .ok_or_else(|| ProductError::Internal("settlement".into()))?
         }
     }))
 }
@@ -362,7 +372,7 @@ fn place_on_book(
     p: &Prepared,
     id: i64,
     now: i64,
-) -> Result<Placement, MarketError> {
+) -> Result<Placement, ProductError> {
     let placed = live
         .book
         .place(NewOrder {
@@ -371,7 +381,7 @@ fn place_on_book(
             side: msg.side,
             kind: msg.kind,
         })
-        .map_err(MarketError::Book)?;
+        .map_err(|e| ProductError::book(e, spec))?;
     if placed.fills.is_empty() && placed.rested > 0 {
         // The row is exactly what was inserted.
         let row = OrderRow {
@@ -411,15 +421,15 @@ pub(super) async fn cancel(
     spec: MarketSpec,
     mut live: Live,
     msg: Cancel,
-) -> (Live, Result<Outcome, MarketError>) {
+) -> (Live, Result<Outcome, ProductError>) {
     if live
         .book
         .get(msg.order_id)
         .is_none_or(|o| o.owner != msg.user_id)
     {
-        return (live, Err(MarketError::NotFound));
+        return (live, Err(ProductError::NotFound("err_order_closed")));
     }
-    let res: Result<Outcome, MarketError> = async {
+    let res: Result<Outcome, ProductError> = async {
         let mut tx = db.begin().await?;
         let row: Option<(i64, i64)> = sqlx::query_as(
             "UPDATE orders SET status = 2, updated_at = $1 WHERE id = $2 AND user_id = $3 AND status = 0 RETURNING frozen_left, side",
@@ -429,7 +439,7 @@ pub(super) async fn cancel(
         .bind(msg.user_id)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some((left, side)) = row else { return Err(MarketError::NotFound) };
+        let Some((left, side)) = row else { return Err(ProductError::NotFound("err_order_closed")) };
         let mut postings = Vec::new();
         release(&mut tx, &mut postings, &spec, msg.order_id, msg.user_id, code_side(side), left).await?;
         if !postings.is_empty() {
@@ -440,7 +450,7 @@ pub(super) async fn cancel(
                 ref_id: msg.order_id,
                 postings,
             };
-            ledger::post(&mut tx, &op).await.map_err(|e| MarketError::Internal(format!("{e:?}")))?;
+            ledger::post(&mut tx, &op).await.map_err(|e| ProductError::Internal(format!("{e:?}")))?;
         }
         let order = order_json(&mut tx, msg.order_id, &spec.symbol).await?;
         tx.commit().await?;

@@ -4,7 +4,7 @@
 //! arithmetic (prices, sizes, the seed, the provider's funds) is the pure
 //! `ladder`'s; this places its quotes and writes.
 
-use super::actor::{Live, LpConfig, MarketError, MarketSpec};
+use super::actor::{Live, LpConfig, MarketSpec};
 use super::book::{Kind, NewOrder, Placed};
 use super::kline::{Bar, Period};
 use super::ladder::{funds_after, ladder, requote_seed, LadderSpec};
@@ -12,6 +12,7 @@ use super::settle::Fees;
 use super::settling::{settle_many, Match, Outcome};
 use super::store::{load_live, save_bars};
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::sql::Store;
 
 /// Replaces the provider's ladder around `index`; fills against users' orders
@@ -64,7 +65,7 @@ pub(super) async fn requote(
             Err(e) => log::warn!("{}: quote refused: {e:?}", spec.symbol),
         }
     }
-    let res: Result<Option<Outcome>, MarketError> = async {
+    let res: Result<Option<Outcome>, ProductError> = async {
         let mut tx = db.begin().await?;
         save_bars(&mut tx, spec.id, &bars).await?;
         let out = if fills.fills.is_empty() {

@@ -2,12 +2,13 @@
 //! (at most one per [`DEPTH_EVERY`]), each owner's order and balance events,
 //! and the forming K-line bars that trades and the index move.
 
-use super::actor::{MarketActor, MarketError};
+use super::actor::MarketActor;
 use super::book::notional_floor;
 use super::kline::{Bar, Period, PERIODS};
 use super::settling::Outcome;
 use crate::runtime::clock::now_ms;
 use crate::runtime::Event;
+use crate::runtime::ProductError;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -94,7 +95,7 @@ impl MarketActor {
     }
 
     /// Publishes a committed batch of orders: each order's events, and the depth once.
-    pub(super) fn after_batch(&mut self, results: &[Result<Outcome, MarketError>]) {
+    pub(super) fn after_batch(&mut self, results: &[Result<Outcome, ProductError>]) {
         let outs: Vec<&Outcome> = results.iter().flatten().collect();
         self.publish_together(|act| {
             act.publish_fills(&outs);

@@ -3,12 +3,13 @@
 //! statements for any number of fills. The money of one fill is computed by
 //! the pure `settle`; this is where it is written.
 
-use super::actor::{MarketError, MarketSpec};
+use super::actor::MarketSpec;
 use super::book::{notional_floor, Placed, Side};
 use super::settle::{fill_postings, Fees, Leg};
 use super::store::{code_side, order_rows, side_code};
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::sql::{Arg, Db};
 use serde_json::Value;
 use sqlx::AnyConnection;
@@ -91,7 +92,7 @@ pub(super) async fn settle_many(
     fees: &Fees,
     lp_user: Option<i64>,
     items: &[Match],
-) -> Result<(Vec<Outcome>, Vec<LpLeg>), MarketError> {
+) -> Result<(Vec<Outcome>, Vec<LpLeg>), ProductError> {
     let now = now_ms();
     let params = tx.params();
     let is_lp = |u: i64| Some(u) == lp_user;
@@ -229,7 +230,7 @@ pub(super) async fn settle_many(
         }
         let back = tx.rows::<3>(&sql, &args).await?;
         if back.len() != chunk.len() {
-            return Err(MarketError::Internal("a matched order has no row".into()));
+            return Err(ProductError::Internal("a matched order has no row".into()));
         }
         for [id, left, side] in back {
             let d = &deltas[&id];
@@ -262,9 +263,9 @@ pub(super) async fn settle_many(
     if !ops.is_empty() {
         ledger::post_all(tx, &ops).await.map_err(|e| match e {
             PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => {
-                MarketError::Insufficient
+                ProductError::Insufficient
             }
-            other => MarketError::Internal(format!("{other:?}")),
+            other => ProductError::Internal(format!("{other:?}")),
         })?;
     }
     let ids: Vec<i64> = deltas.keys().copied().collect();

@@ -9,9 +9,9 @@
 
 use super::engine::{self, Bid, BidRefusal};
 use super::store::{self, status, Auction, Rules, Touched};
-use crate::market::actor::MarketError;
 use crate::money::from_units;
 use crate::runtime::clock::now_ms;
+use crate::runtime::ProductError;
 use crate::runtime::{Channel, Check, Checks, Done, Event, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
@@ -216,22 +216,22 @@ impl Actor for AuctionActor {
     }
 }
 
-type Reply<T> = AtomicResponse<AuctionActor, Result<T, MarketError>>;
+type Reply<T> = AtomicResponse<AuctionActor, Result<T, ProductError>>;
 
-fn refuse<T: 'static>(e: MarketError) -> Reply<T> {
+fn refuse<T: 'static>(e: ProductError) -> Reply<T> {
     AtomicResponse::new(Box::pin(actix::fut::err(e)))
 }
 
 /// Pay the deposit to bid.
 #[derive(Message)]
-#[rtype(result = "Result<i64, MarketError>")]
+#[rtype(result = "Result<i64, ProductError>")]
 pub struct Join {
     pub user: i64,
 }
 
 /// Bid `price`.
 #[derive(Message)]
-#[rtype(result = "Result<BidTaken, MarketError>")]
+#[rtype(result = "Result<BidTaken, ProductError>")]
 pub struct PlaceBid {
     pub user: i64,
     pub price: i64,
@@ -247,7 +247,7 @@ pub struct BidTaken {
 
 /// Pay the payment `payment` (the winner's or the runner-up's).
 #[derive(Message)]
-#[rtype(result = "Result<(), MarketError>")]
+#[rtype(result = "Result<(), ProductError>")]
 pub struct PayWon {
     pub user: i64,
     pub payment: i64,
@@ -263,15 +263,17 @@ pub struct ReloadAuction;
 #[rtype(result = "()")]
 struct Tick;
 
-fn bid_error(r: BidRefusal) -> MarketError {
-    MarketError::Invalid(match r {
-        BidRefusal::NotStarted => "err_nft_not_started",
-        BidRefusal::Ended => "err_nft_not_on_sale",
-        BidRefusal::NoDeposit => "err_nft_no_margin",
-        BidRefusal::TooLow { .. } => "err_nft_bid_low",
-        BidRefusal::Leading => "err_nft_leading",
-        BidRefusal::Seller => "err_nft_own_item",
-    })
+/// A bid the auction's state refuses (not started, ended, outbid, already
+/// leading) is a conflict; one no auction would take is invalid.
+fn bid_error(r: BidRefusal) -> ProductError {
+    match r {
+        BidRefusal::NotStarted => ProductError::Conflict("err_nft_not_started"),
+        BidRefusal::Ended => ProductError::Conflict("err_nft_not_on_sale"),
+        BidRefusal::NoDeposit => ProductError::Invalid("err_nft_no_margin"),
+        BidRefusal::TooLow { .. } => ProductError::Conflict("err_nft_bid_low"),
+        BidRefusal::Leading => ProductError::Conflict("err_nft_leading"),
+        BidRefusal::Seller => ProductError::Invalid("err_nft_own_item"),
+    }
 }
 
 impl Handler<Join> for AuctionActor {
@@ -279,18 +281,18 @@ impl Handler<Join> for AuctionActor {
 
     fn handle(&mut self, m: Join, _: &mut Context<Self>) -> Self::Result {
         let Some(a) = &self.auction else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_nft_not_found"));
         };
         let l = a.listing.clone();
         let now = now_ms();
         if l.status != status::ON_SALE || now >= l.ends_at {
-            return refuse(MarketError::Invalid("err_nft_not_on_sale"));
+            return refuse(ProductError::Conflict("err_nft_not_on_sale"));
         }
         if l.seller_id == Some(m.user) {
-            return refuse(MarketError::Invalid("err_nft_own_item"));
+            return refuse(ProductError::Invalid("err_nft_own_item"));
         }
         if self.has_deposit(m.user) {
-            return refuse(MarketError::Invalid("err_nft_joined"));
+            return refuse(ProductError::Conflict("err_nft_joined"));
         }
         let db = self.db.clone();
         let fut = async move { store::join(&db, &l, m.user, now).await.map(|_| l) };
@@ -315,11 +317,11 @@ impl Handler<PlaceBid> for AuctionActor {
 
     fn handle(&mut self, m: PlaceBid, _: &mut Context<Self>) -> Self::Result {
         let Some(a) = &self.auction else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_nft_not_found"));
         };
         let l = a.listing.clone();
         if l.status != status::ON_SALE {
-            return refuse(MarketError::Invalid("err_nft_not_on_sale"));
+            return refuse(ProductError::Conflict("err_nft_not_on_sale"));
         }
         let b = Bid {
             user: m.user,
@@ -343,12 +345,12 @@ impl Handler<PlaceBid> for AuctionActor {
             // Read before the bid commits, so a committed bid always updates the state.
             let leader = store::masked_name(&db, b.user).await?;
             store::bid(&db, &l, &b, taken.ends_at).await?;
-            Ok::<_, MarketError>((l, leader))
+            Ok::<_, ProductError>((l, leader))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, ctx| {
             let (l, leader) = res?;
             let Some(a) = &mut act.auction else {
-                return Err(MarketError::NotFound);
+                return Err(ProductError::NotFound("err_nft_not_found"));
             };
             a.bids.push(b);
             a.leader = leader;
@@ -388,16 +390,16 @@ impl Handler<PayWon> for AuctionActor {
 
     fn handle(&mut self, m: PayWon, _: &mut Context<Self>) -> Self::Result {
         let Some(a) = &self.auction else {
-            return refuse(MarketError::NotFound);
+            return refuse(ProductError::NotFound("err_nft_not_found"));
         };
         let (l, p) = match &a.payment {
             Some(p) if p.id == m.payment && p.user_id == m.user => (a.listing.clone(), p.clone()),
-            _ => return refuse(MarketError::Invalid("err_nft_payment_closed")),
+            _ => return refuse(ProductError::Conflict("err_nft_payment_closed")),
         };
         let (db, rules) = (self.db.clone(), self.rules);
         let fut = async move {
             let artist = store::pay(&db, &l, &p, m.user, &rules, now_ms()).await?;
-            Ok::<_, MarketError>((store::auction(&db, l.id).await?, artist))
+            Ok::<_, ProductError>((store::auction(&db, l.id).await?, artist))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, ctx| {
             let (fresh, artist) = res?;
@@ -462,7 +464,7 @@ impl Handler<Tick> for AuctionActor {
                 }
                 _ => None,
             };
-            Ok::<_, MarketError>((touched, store::auction(&db, a.listing.id).await?))
+            Ok::<_, ProductError>((touched, store::auction(&db, a.listing.id).await?))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
             |res, act, ctx| match res {

@@ -6,7 +6,7 @@
 use super::engine;
 use super::store::{op, post, spot};
 use crate::ledger::{Posting, SystemAccount};
-use crate::market::actor::MarketError;
+use crate::runtime::ProductError;
 use crate::sql::Store;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -76,12 +76,12 @@ pub async fn one_box(db: &Store, id: i64) -> Result<Option<BoxRow>, sqlx::Error>
 /// left it), so each gets the next number and only a buyer who finds the
 /// series sold out is refused. A guard on the count read before would refuse
 /// all but one of every wave of buyers while boxes remain.
-pub async fn buy(db: &Store, s: &SeriesRow, user: i64, now: i64) -> Result<BoxRow, MarketError> {
+pub async fn buy(db: &Store, s: &SeriesRow, user: i64, now: i64) -> Result<BoxRow, ProductError> {
     if now < s.starts_at || now >= s.ends_at {
-        return Err(MarketError::Invalid("err_nft_not_on_sale"));
+        return Err(ProductError::Conflict("err_nft_not_on_sale"));
     }
     if s.sold >= s.total {
-        return Err(MarketError::Invalid("err_nft_sold_out"));
+        return Err(ProductError::Conflict("err_nft_sold_out"));
     }
     let mut tx = db.begin().await?;
     let taken = tx
@@ -97,7 +97,7 @@ pub async fn buy(db: &Store, s: &SeriesRow, user: i64, now: i64) -> Result<BoxRo
     let Some([sold]) = taken.first().copied() else {
         tx.rollback().await?;
         let sold_out = series(db, s.id).await?.is_none_or(|s| s.sold >= s.total);
-        return Err(MarketError::Invalid(if sold_out {
+        return Err(ProductError::Conflict(if sold_out {
             "err_nft_sold_out"
         } else {
             "err_nft_not_on_sale"
@@ -140,14 +140,14 @@ pub async fn open(
     s: &SeriesRow,
     user: i64,
     now: i64,
-) -> Result<i64, MarketError> {
+) -> Result<i64, ProductError> {
     if b.user_id != user {
-        return Err(MarketError::NotFound);
+        return Err(ProductError::NotFound("err_nft_not_found"));
     }
     let slot = usize::try_from(b.number)
         .ok()
         .and_then(|n| engine::slot_of(&s.seed, usize::try_from(s.total).unwrap_or(0), n))
-        .ok_or_else(|| MarketError::Internal(format!("box {} has no slot", b.id)))?;
+        .ok_or_else(|| ProductError::Internal(format!("box {} has no slot", b.id)))?;
     let (item,): (i64,) =
         sqlx::query_as("SELECT id FROM nft_items WHERE series_id = $1 AND slot = $2")
             .bind(s.id)
@@ -161,7 +161,7 @@ pub async fn open(
     let mut tx = db
         .begin_if(&guard)
         .await?
-        .ok_or(MarketError::Invalid("err_nft_box_opened"))?;
+        .ok_or(ProductError::Conflict("err_nft_box_opened"))?;
     sqlx::query(
         "UPDATE nft_items SET owner_id = $1, last_price = $2 WHERE id = $3 AND owner_id IS NULL",
     )

@@ -21,7 +21,7 @@
 
 use super::store::{post, spot, ListingRow};
 use crate::ledger::{precision, Operation, Posting, SystemAccount};
-use crate::market::actor::MarketError;
+use crate::runtime::ProductError;
 use crate::sql::{Store, WriteTx};
 
 /// The artist of a sold item and the user they are linked to.
@@ -33,14 +33,14 @@ pub struct Recipient {
 
 /// The artist of `item` and their link, the artist's row locked until `tx`
 /// ends (see the module's note).
-pub(super) async fn recipient(tx: &mut WriteTx, item: i64) -> Result<Recipient, MarketError> {
+pub(super) async fn recipient(tx: &mut WriteTx, item: i64) -> Result<Recipient, ProductError> {
     let found: Option<Recipient> = sqlx::query_as(
         "UPDATE nft_artists SET user_id = user_id WHERE id = (SELECT artist_id FROM nft_items WHERE id = $1) RETURNING id, user_id",
     )
     .bind(item)
     .fetch_optional(&mut **tx)
     .await?;
-    found.ok_or(MarketError::NotFound)
+    found.ok_or(ProductError::NotFound("err_nft_artist_not_found"))
 }
 
 /// The royalty of listing `l`'s sale, `amount` units: an operation crediting
@@ -51,7 +51,7 @@ pub(super) async fn royalty(
     tx: &mut WriteTx,
     l: &ListingRow,
     amount: i64,
-) -> Result<Option<Operation>, MarketError> {
+) -> Result<Option<Operation>, ProductError> {
     if amount <= 0 {
         return Ok(None);
     }
@@ -107,9 +107,9 @@ struct Accrued {
 /// one transaction taken once: a second call (a retry, a double click)
 /// finds the artist linked and pays nothing. Each amount is rounded down to
 /// its coin; a remainder finer than the coin (only if a coin's decimals
-/// were lowered) stays accrued. `MarketError::NotFound` when there is no
+/// were lowered) stays accrued. `ProductError::NotFound("err_nft_artist_not_found")` when there is no
 /// such artist.
-pub async fn link(db: &Store, artist: i64, user: i64) -> Result<Linked, MarketError> {
+pub async fn link(db: &Store, artist: i64, user: i64) -> Result<Linked, ProductError> {
     let guard = format!(
         "UPDATE nft_artists SET user_id = {user}, links = links + 1 WHERE id = {artist} AND user_id IS NULL"
     );
@@ -120,11 +120,11 @@ pub async fn link(db: &Store, artist: i64, user: i64) -> Result<Linked, MarketEr
                 .fetch_optional(&**db)
                 .await?;
         return match now {
-            None => Err(MarketError::NotFound),
+            None => Err(ProductError::NotFound("err_nft_artist_not_found")),
             Some((Some(u),)) if u == user => Ok(Linked::Already),
             Some((Some(u),)) => Ok(Linked::Other(u)),
             // Unlinked again between the guard and this read.
-            Some((None,)) => Err(MarketError::Conflict("err_conflict")),
+            Some((None,)) => Err(ProductError::Conflict("err_conflict")),
         };
     };
     let (links,): (i64,) = sqlx::query_as("SELECT links FROM nft_artists WHERE id = $1")
@@ -172,8 +172,8 @@ pub async fn link(db: &Store, artist: i64, user: i64) -> Result<Linked, MarketEr
 
 /// Unlinks `artist`: the royalties of later resales are held for the artist
 /// again. Answers the user it was linked to (None: it was not linked, and
-/// nothing changed). `MarketError::NotFound` when there is no such artist.
-pub async fn unlink(db: &Store, artist: i64) -> Result<Option<i64>, MarketError> {
+/// nothing changed). `ProductError::NotFound("err_nft_artist_not_found")` when there is no such artist.
+pub async fn unlink(db: &Store, artist: i64) -> Result<Option<i64>, ProductError> {
     let mut tx = db.begin().await?;
     // The row locked first (as a sale reads it), then cleared.
     let was: Option<(Option<i64>,)> =
@@ -183,7 +183,7 @@ pub async fn unlink(db: &Store, artist: i64) -> Result<Option<i64>, MarketError>
             .await?;
     let Some((user,)) = was else {
         tx.rollback().await?;
-        return Err(MarketError::NotFound);
+        return Err(ProductError::NotFound("err_nft_artist_not_found"));
     };
     if user.is_some() {
         sqlx::query("UPDATE nft_artists SET user_id = NULL WHERE id = $1")

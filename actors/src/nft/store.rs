@@ -7,8 +7,8 @@
 
 use super::engine::{self, Bid, Outcome};
 use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount, SYSTEM};
-use crate::market::actor::MarketError;
 use crate::market::deriv::ledger_err;
+use crate::runtime::ProductError;
 use crate::sql::{Store, WriteTx};
 
 /// Listing, deposit and payment states.
@@ -219,7 +219,7 @@ pub(super) fn op(key: String, reason: &str, ref_id: i64, postings: Vec<Posting>)
     }
 }
 
-pub(super) async fn post(tx: &mut WriteTx, ops: &[Operation]) -> Result<(), MarketError> {
+pub(super) async fn post(tx: &mut WriteTx, ops: &[Operation]) -> Result<(), ProductError> {
     let ops: Vec<Operation> = ops
         .iter()
         .filter(|o| !o.postings.is_empty())
@@ -269,7 +269,7 @@ async fn settle_sale(
     from_escrow: i64,
     rules: &Rules,
     now: i64,
-) -> Result<Option<i64>, MarketError> {
+) -> Result<Option<i64>, ProductError> {
     let split = rounded_split(l.currency, price, l.resale(), rules);
     let mut postings = vec![
         spot(buyer, l.currency, -(price - from_escrow)),
@@ -322,9 +322,9 @@ pub async fn buy(
     buyer: i64,
     rules: &Rules,
     now: i64,
-) -> Result<Option<i64>, MarketError> {
+) -> Result<Option<i64>, ProductError> {
     if l.seller_id == Some(buyer) {
-        return Err(MarketError::Invalid("err_nft_own_item"));
+        return Err(ProductError::Invalid("err_nft_own_item"));
     }
     let guard = format!(
         "UPDATE nft_listings SET status = {} WHERE id = {} AND status = {} AND mode = {} AND starts_at <= {now} AND ends_at > {now}",
@@ -336,14 +336,14 @@ pub async fn buy(
     let mut tx = db
         .begin_if(&guard)
         .await?
-        .ok_or(MarketError::Invalid("err_nft_not_on_sale"))?;
+        .ok_or(ProductError::Conflict("err_nft_not_on_sale"))?;
     let artist = settle_sale(&mut tx, l, buyer, l.price, 0, rules, now).await?;
     tx.commit().await?;
     Ok(artist)
 }
 
 /// Joins an auction: its deposit from spot to the NFT escrow.
-pub async fn join(db: &Store, l: &ListingRow, user: i64, now: i64) -> Result<(), MarketError> {
+pub async fn join(db: &Store, l: &ListingRow, user: i64, now: i64) -> Result<(), ProductError> {
     let mut tx = db.begin().await?;
     let inserted = sqlx::query("INSERT INTO nft_deposits (listing_id, user_id, amount, status, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (listing_id, user_id) DO NOTHING")
         .bind(l.id)
@@ -355,7 +355,7 @@ pub async fn join(db: &Store, l: &ListingRow, user: i64, now: i64) -> Result<(),
         .await?
         .rows_affected();
     if inserted != 1 {
-        return Err(MarketError::Invalid("err_nft_joined"));
+        return Err(ProductError::Conflict("err_nft_joined"));
     }
     let postings = vec![
         spot(user, l.currency, -l.margin),
@@ -377,7 +377,7 @@ pub async fn join(db: &Store, l: &ListingRow, user: i64, now: i64) -> Result<(),
 
 /// Records a taken bid: the listing's leading bid, count and end move with
 /// it; the bidder it displaces is told.
-pub async fn bid(db: &Store, l: &ListingRow, b: &Bid, ends_at: i64) -> Result<(), MarketError> {
+pub async fn bid(db: &Store, l: &ListingRow, b: &Bid, ends_at: i64) -> Result<(), ProductError> {
     let mut tx = db.begin().await?;
     let moved = sqlx::query("UPDATE nft_listings SET top_price = $1, top_user = $2, bids = bids + 1, ends_at = $3 WHERE id = $4 AND status = $5 AND bids = $6")
         .bind(b.price)
@@ -392,7 +392,7 @@ pub async fn bid(db: &Store, l: &ListingRow, b: &Bid, ends_at: i64) -> Result<()
     if moved != 1 {
         // The actor holds the listing as stored, so this is a second node or
         // a hand edit: nothing is taken.
-        return Err(MarketError::Invalid("err_nft_not_on_sale"));
+        return Err(ProductError::Conflict("err_nft_not_on_sale"));
     }
     sqlx::query(
         "INSERT INTO nft_bids (listing_id, user_id, price, created_at) VALUES ($1, $2, $3, $4)",
@@ -424,7 +424,7 @@ pub async fn end(
     a: &Auction,
     rules: &Rules,
     now: i64,
-) -> Result<Option<Touched>, MarketError> {
+) -> Result<Option<Touched>, ProductError> {
     let l = &a.listing;
     let depositors: Vec<i64> = a.deposits.iter().map(|d| d.0).collect();
     let o: Outcome = engine::outcome(&a.bids, &depositors);
@@ -503,7 +503,7 @@ pub async fn expire(
     p: &PaymentRow,
     rules: &Rules,
     now: i64,
-) -> Result<Option<Touched>, MarketError> {
+) -> Result<Option<Touched>, ProductError> {
     let l = &a.listing;
     let guard = format!(
         "UPDATE nft_payments SET status = {} WHERE id = {} AND status = {} AND due_at <= {now}",
@@ -592,7 +592,7 @@ pub async fn pay(
     user: i64,
     rules: &Rules,
     now: i64,
-) -> Result<Option<i64>, MarketError> {
+) -> Result<Option<i64>, ProductError> {
     let guard = format!(
         "UPDATE nft_payments SET status = {}, paid_at = {now} WHERE id = {} AND user_id = {user} AND status = {} AND due_at > {now}",
         status::PAID,
@@ -602,7 +602,7 @@ pub async fn pay(
     let mut tx = db
         .begin_if(&guard)
         .await?
-        .ok_or(MarketError::Invalid("err_nft_payment_closed"))?;
+        .ok_or(ProductError::Conflict("err_nft_payment_closed"))?;
     let artist = settle_sale(&mut tx, l, user, p.price, p.deposit, rules, now).await?;
     if p.deposit > 0 {
         sqlx::query("UPDATE nft_deposits SET status = $1 WHERE listing_id = $2 AND user_id = $3 AND status = $4")

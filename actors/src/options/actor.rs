@@ -5,17 +5,18 @@
 //! current index asked of the market; options that fell due while the server
 //! was down settle once, at that price.
 
-use super::store::{load, micro_json, MicroRow, MICRO_COLUMNS};
+use super::store::{load, MicroOrder, MicroRow, MICRO_COLUMNS};
 use super::{Direction, Wheel};
 use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
 use crate::lever::math;
-use crate::market::actor::{now_ms, MarketActor, MarketError, MarketSpec};
+use crate::market::actor::{now_ms, MarketActor, MarketSpec};
 use crate::market::deriv::{common, post, CurrentIndex, DerivSpec, Mark};
 use crate::options;
+use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Event, Handle, Meter};
 use crate::sql::Store;
 use actix::prelude::*;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::Duration;
 
 /// The open options and the terms on offer.
@@ -116,13 +117,13 @@ impl Handler<Mark> for OptionsActor {
     }
 }
 
-fn ready(act: &OptionsActor) -> Result<&Options, MarketError> {
+fn ready(act: &OptionsActor) -> Result<&Options, ProductError> {
     common::ready(act.state.loaded, act.index).map(|()| &act.state)
 }
 
-type Reply = AtomicResponse<OptionsActor, Result<Value, MarketError>>;
+type Reply<T> = AtomicResponse<OptionsActor, Result<T, ProductError>>;
 
-fn fail(e: MarketError) -> Reply {
+fn fail<T: 'static>(e: ProductError) -> Reply<T> {
     common::refuse(e)
 }
 
@@ -154,7 +155,7 @@ impl Handler<Checks> for OptionsActor {
 pub struct SettleDue;
 
 #[derive(Message)]
-#[rtype(result = "Result<Value, MarketError>")]
+#[rtype(result = "Result<MicroOrder, ProductError>")]
 pub struct MicroSubmit {
     pub user_id: i64,
     pub dir: Direction,
@@ -163,9 +164,9 @@ pub struct MicroSubmit {
 }
 
 impl Handler<MicroSubmit> for OptionsActor {
-    type Result = Reply;
+    type Result = Reply<MicroOrder>;
 
-    fn handle(&mut self, m: MicroSubmit, _: &mut Context<Self>) -> Reply {
+    fn handle(&mut self, m: MicroSubmit, _: &mut Context<Self>) -> Reply<MicroOrder> {
         let d = match ready(self) {
             Ok(d) => d,
             Err(e) => return fail(e),
@@ -177,10 +178,10 @@ impl Handler<MicroSubmit> for OptionsActor {
             .find(|t| t.seconds == m.seconds)
             .cloned()
         else {
-            return fail(MarketError::Invalid("err_seconds"));
+            return fail(ProductError::Invalid("err_seconds"));
         };
         if m.stake < term.min_stake || m.stake > term.max_stake {
-            return fail(MarketError::Invalid("err_stake_range"));
+            return fail(ProductError::Invalid("err_stake_range"));
         }
         let coin = d.spec.option_currency;
         // The fee is paid by the user: rounded up to the coin's step.
@@ -238,7 +239,7 @@ impl Handler<MicroSubmit> for OptionsActor {
             .fetch_one(&mut *tx)
             .await?;
             tx.commit().await?;
-            Ok::<_, MarketError>((id, expires, row))
+            Ok::<_, ProductError>((id, expires, row))
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(move |res, act, _| {
             let (id, expires, row) = res?;
@@ -251,7 +252,7 @@ impl Handler<MicroSubmit> for OptionsActor {
                 event: "balance",
                 payload: json!({"currencies": [coin]}),
             });
-            Ok(micro_json(&row, &symbol))
+            Ok(MicroOrder::of(&row, &symbol))
         })))
     }
 }
@@ -340,7 +341,7 @@ impl Handler<SettleDue> for OptionsActor {
                 settled.push(fresh);
             }
             tx.commit().await?;
-            Ok::<_, MarketError>(settled)
+            Ok::<_, ProductError>(settled)
         };
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
             move |res, act, _| match res {
@@ -349,7 +350,7 @@ impl Handler<SettleDue> for OptionsActor {
                         act.publish(Event::Private {
                             user_id: r.user_id,
                             event: "closed_microorder",
-                            payload: json!({"data": micro_json(&r, &symbol)}),
+                            payload: json!({"data": MicroOrder::of(&r, &symbol)}),
                         });
                         act.publish(Event::Private {
                             user_id: r.user_id,

@@ -11,7 +11,7 @@ pub mod actor;
 pub mod store;
 
 pub use actor::{MicroSubmit, OptionsActor};
-pub use store::{micro_json, MicroRow, MICRO_COLUMNS};
+pub use store::{MicroOrder, MicroRow, MICRO_COLUMNS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {

@@ -227,7 +227,7 @@ mod tests {
         );
         assert_eq!(a.name(), again.name());
         assert_eq!(registry.reports().await.len(), 1);
-        a.send(Finish).await.unwrap();
+        a.send(Finish).await.unwrap_or_else(|e| panic!("{e}"));
         assert!(desk.get(&7).is_none(), "a done actor leaves its desk");
         assert!(registry.reports().await.is_empty(), "and the health screen");
         // Its supervisor does not start it again.

@@ -13,6 +13,8 @@
 //! - [`Desk`]: the running actors of one kind by key, each started on
 //!   demand or at boot, supervised, registered, and taken off when it says
 //!   it is [`Done`]; every product's keyed actors live on one.
+//! - [`ProductError`]: the one error every product answers with, each
+//!   variant a kind of refusal the API maps in one place.
 //! - [`Registry`]: every running actor of every kind, for that screen, and the
 //!   public channels.
 //! - [`clock`]: the one clock.
@@ -23,12 +25,14 @@
 
 pub mod clock;
 mod desk;
+mod error;
 mod event;
 mod handle;
 mod health;
 mod registry;
 
 pub use desk::{Desk, Done, Seat};
+pub use error::ProductError;
 pub use event::{Channel, Event, Topic};
 pub use handle::Handle;
 pub use health::{Check, Checks, HealthReport, Meter, Status};

@@ -3,8 +3,8 @@
 //! positions with live profit, the risk rate and where they are liquidated,
 //! from the market's current mark.
 
-use super::{mark, typed};
-use crate::api::market::{market_by, market_error, unavailable, units_in, MarketRef};
+use super::mark;
+use crate::api::market::{market_by, unavailable, units_in, MarketRef};
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::markets::MarketHandle;
 use crate::params::{
@@ -14,90 +14,10 @@ use crate::params::{
 use crate::state::AppState;
 use actix_web::web;
 use actors::lever::math::Dir;
-use actors::lever::{
-    lever_json, LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, LEVER_COLUMNS,
-};
-use actors::market::actor::MarketError;
+pub use actors::lever::{Cancelled, Closed, Contract, StopSet};
+use actors::lever::{LeverCancel, LeverClose, LeverRow, LeverSetStop, LeverSubmit, LEVER_COLUMNS};
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
-
-/// A contract order as the market actor answers it (`lever_json`), and as
-/// `lever/my_trade` and `lever/dealall` show it. The actor builds JSON; this
-/// mirrors it, and a test holds the two to the same shape.
-#[derive(serde::Serialize, Deserialize, ToSchema, Debug, PartialEq)]
-pub struct Contract {
-    pub id: i64,
-    pub user_id: i64,
-    pub match_id: i64,
-    pub symbol: String,
-    /// 1 long, 2 short.
-    #[serde(rename = "type")]
-    pub direction: i64,
-    /// 0 pending, 1 holding, 3 closed, 4 cancelled.
-    pub status: i64,
-    /// Lots.
-    pub share: i64,
-    /// Quantity, a decimal string.
-    pub number: String,
-    pub multiple: i64,
-    pub target_price: String,
-    /// The open price (as `origin_price`).
-    pub price: String,
-    pub origin_price: String,
-    /// The margin.
-    pub caution_money: String,
-    pub trade_fee: String,
-    pub overnight_money: String,
-    pub target_profit_price: Option<String>,
-    pub stop_loss_price: Option<String>,
-    pub close_price: Option<String>,
-    /// Realised, or live against the mark while holding.
-    pub profit: Option<String>,
-    pub payout: Option<String>,
-    pub close_reason: Option<String>,
-    /// Milliseconds since the epoch.
-    pub opened_at: Option<i64>,
-    pub closed_at: Option<i64>,
-    pub created_at: i64,
-    /// Holding only: where the position is liquidated.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub force_close_price: Option<String>,
-    /// Holding with a mark: the risk rate, percent with two decimals.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub risk_rate: Option<String>,
-    /// Holding with a mark: the mark price.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mark_price: Option<String>,
-    /// Lots as a decimal string (a copy may hold hundredths of a lot).
-    pub lots: String,
-    /// A copy's follow and the leader's position it copies; null otherwise.
-    pub follow_id: Option<i64>,
-    pub copy_of: Option<i64>,
-    /// 1 once a copy is held as the follower's own.
-    pub self_held: i64,
-}
-
-/// The positions a close closed, by id.
-#[derive(serde::Serialize, Deserialize, ToSchema)]
-pub struct Closed {
-    pub closed: Vec<i64>,
-}
-
-/// A cancelled pending contract order: status 4.
-#[derive(serde::Serialize, Deserialize, ToSchema)]
-pub struct Cancelled {
-    pub id: i64,
-    pub status: i64,
-}
-
-/// A position's take-profit and stop-loss prices as set (null for none).
-#[derive(serde::Serialize, Deserialize, ToSchema)]
-pub struct StopSet {
-    pub id: i64,
-    pub target_profit_price: Option<String>,
-    pub stop_loss_price: Option<String>,
-}
 
 /// `lever/submit`: a contract order.
 #[derive(Deserialize, ToSchema)]
@@ -166,7 +86,7 @@ pub async fn submit(
         })
         .await
         .map_err(unavailable)?;
-    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
+    Ok(Reply(res?))
 }
 
 /// The market of one of the caller's contract orders.
@@ -199,14 +119,6 @@ fn closed() -> ApiError {
     ApiError::conflict("err_order_closed")
 }
 
-/// The contract actor's answer about an order `order_market` found open.
-fn lever_error(e: MarketError, m: &MarketHandle) -> ApiError {
-    match e {
-        MarketError::NotFound => closed(),
-        e => market_error(e, m),
-    }
-}
-
 pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Closed>> {
     let (req, p) = form.split();
     let user = req.user(&state).await?;
@@ -221,7 +133,7 @@ pub async fn close(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResul
         })
         .await
         .map_err(unavailable)?;
-    Ok(Reply(typed(res.map_err(|e| lever_error(e, m))?)?))
+    Ok(Reply(res?))
 }
 
 pub async fn cancel(
@@ -240,7 +152,7 @@ pub async fn cancel(
         })
         .await
         .map_err(unavailable)?;
-    Ok(Reply(typed(res.map_err(|e| lever_error(e, m))?)?))
+    Ok(Reply(res?))
 }
 
 /// `lever/batch_close`: which positions, of every contract market or one.
@@ -297,8 +209,7 @@ pub async fn batch_close(
             })
             .await
             .map_err(unavailable)?;
-        let v: Closed = typed(res.map_err(|e| market_error(e, m))?)?;
-        closed.extend(v.closed);
+        closed.extend(res?.closed);
     }
     Ok(Reply(Closed { closed }))
 }
@@ -339,7 +250,7 @@ pub async fn set_stop(
         })
         .await
         .map_err(unavailable)?;
-    Ok(Reply(typed(res.map_err(|e| market_error(e, m))?)?))
+    Ok(Reply(res?))
 }
 
 async fn lever_rows(
@@ -375,7 +286,7 @@ async fn lever_rows(
     Ok((rows, total))
 }
 
-async fn with_marks(state: &AppState, rows: &[LeverRow]) -> Vec<Value> {
+async fn with_marks(state: &AppState, rows: &[LeverRow]) -> Vec<Contract> {
     let mut out = Vec::new();
     for r in rows {
         let m = state.markets.by_id(r.market);
@@ -388,7 +299,7 @@ async fn with_marks(state: &AppState, rows: &[LeverRow]) -> Vec<Value> {
             .map(|d| d.maintenance_ppm)
             .unwrap_or(0);
         let symbol = m.map(|m| m.spec.symbol.clone()).unwrap_or_default();
-        out.push(lever_json(r, &symbol, mark, maint));
+        out.push(Contract::of(r, &symbol, mark, maint));
     }
     out
 }
@@ -440,11 +351,7 @@ pub async fn my_trade(
         Some((paging.limit, paging.offset())),
     )
     .await?;
-    let data = with_marks(&state, &rows)
-        .await
-        .into_iter()
-        .map(typed)
-        .collect::<ApiResult<Vec<Contract>>>()?;
+    let data = with_marks(&state, &rows).await;
     Ok(Reply(Paged::of(paging, data, total)))
 }
 
@@ -465,90 +372,20 @@ pub async fn dealall(
     let user = form.req.user(&state).await?;
     let (rows, _) = lever_rows(&state, "", user.id, &[1], None, None).await?;
     let list = with_marks(&state, &rows).await;
-    let sum = |k: &str| -> String {
+    let sum = |of: fn(&Contract) -> Option<&str>| -> String {
         let total: rust_decimal::Decimal = list
             .iter()
-            .filter_map(|v| {
-                v[k].as_str()
-                    .and_then(|s| s.parse::<rust_decimal::Decimal>().ok())
-            })
+            .filter_map(|c| of(c).and_then(|s| s.parse::<rust_decimal::Decimal>().ok()))
             .sum();
         total.normalize().to_string()
     };
-    let (total_profit, total_margin) = (sum("profit"), sum("caution_money"));
+    let (total_profit, total_margin) = (
+        sum(|c| c.profit.as_deref()),
+        sum(|c| Some(c.caution_money.as_str())),
+    );
     Ok(Reply(Holding {
         total_profit,
         total_margin,
-        positions: list
-            .into_iter()
-            .map(typed)
-            .collect::<ApiResult<Vec<Contract>>>()?,
+        positions: list,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Contract;
-    use actors::lever::{lever_json, LeverRow};
-
-    /// The actor's contract JSON and [`Contract`] are the same shape: pending,
-    /// holding with and without a mark, and closed.
-    #[test]
-    fn the_actors_contract_json_is_a_contract() {
-        let pending = LeverRow {
-            id: 1,
-            user_id: 2,
-            market: 3,
-            direction: 1,
-            status: 0,
-            share: 1,
-            qty: 1_000_000,
-            multiple: 10,
-            target_price: 150_000_000,
-            open_price: 0,
-            margin: 15_000_000,
-            fee: 10_000,
-            overnight: 0,
-            tp: None,
-            sl: None,
-            close_price: None,
-            profit: None,
-            payout: None,
-            close_reason: None,
-            opened_at: None,
-            closed_at: None,
-            created_at: 1,
-            centilots: 0,
-            follow_id: None,
-            copy_of: None,
-            self_held: 0,
-        };
-        let holding = LeverRow {
-            status: 1,
-            open_price: 150_000_000,
-            tp: Some(160_000_000),
-            opened_at: Some(2),
-            ..pending.clone()
-        };
-        let closed = LeverRow {
-            status: 3,
-            close_price: Some(151_000_000),
-            profit: Some(10_000),
-            payout: Some(15_010_000),
-            close_reason: Some("user".into()),
-            closed_at: Some(3),
-            ..holding.clone()
-        };
-        let cases = [
-            lever_json(&pending, "BTC/USDT", None, 5_000),
-            lever_json(&holding, "BTC/USDT", None, 5_000),
-            lever_json(&holding, "BTC/USDT", Some(152_000_000), 5_000),
-            lever_json(&closed, "BTC/USDT", Some(152_000_000), 5_000),
-        ];
-        for v in cases {
-            let c: Contract =
-                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
-            assert_eq!(serde_json::to_value(&c).ok(), Some(v));
-        }
-    }
 }

@@ -3,11 +3,11 @@
 //! caller, with live profit from the market's current mark.
 //!
 //! By purpose: `contracts` places, closes, cancels and lists contract orders,
-//! `options` sells and lists seconds options; each holds its typed params and
-//! answers, the mirrors of the actor's JSON among them with the test that
-//! holds the two to the same shape. Here are a market's contract terms
-//! (`lever/deal`) and what both share: the mark price and the actor's JSON
-//! read as its typed answer.
+//! `options` sells and lists seconds options; each holds its typed params.
+//! The answers are the actors' own typed values (`actors::lever::Contract`,
+//! `actors::options::MicroOrder`), which the lists build from rows too.
+//! Here are a market's contract terms (`lever/deal`) and the mark price both
+//! share.
 
 pub mod contracts;
 pub mod options;
@@ -20,7 +20,6 @@ use crate::state::AppState;
 use actix_web::web;
 use actors::ledger::account;
 use actors::market::actor::{units, Snapshot};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 fn ppm_str(ppm: i64) -> String {
@@ -111,9 +110,4 @@ pub async fn deal(state: web::Data<AppState>, form: Form<MarketParams>) -> ApiRe
         mark_price: mark(m).await.map(units),
         lever_balance: balance,
     }))
-}
-
-/// The actor's JSON as the typed answer that mirrors it.
-fn typed<T: serde::de::DeserializeOwned>(v: Value) -> ApiResult<T> {
-    serde_json::from_value(v).map_err(ApiError::internal)
 }

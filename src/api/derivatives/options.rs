@@ -2,8 +2,7 @@
 //! durations on offer, an option bought through the market's options actor,
 //! and the caller's options read back from the database.
 
-use super::typed;
-use crate::api::market::{market_by, market_error, unavailable, units_in, MarketRef};
+use crate::api::market::{market_by, unavailable, units_in, MarketRef};
 use crate::error::{ApiError, ApiResult};
 use crate::params::{
     Amount, Coin, Direction, Form, IdParams, LoosePage, MarketId, NoParams, Paged, Reply, Seconds,
@@ -12,9 +11,9 @@ use crate::state::AppState;
 use actix_web::web;
 use actors::ledger::account;
 use actors::market::actor::units;
-use actors::options::{micro_json, MicroRow, MicroSubmit, MICRO_COLUMNS};
+pub use actors::options::MicroOrder;
+use actors::options::{MicroRow, MicroSubmit, MICRO_COLUMNS};
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 /// The coin option stakes are paid in, with the caller's balance of it.
@@ -147,7 +146,7 @@ pub async fn micro_submit(
         })
         .await
         .map_err(unavailable)?;
-    Ok(Reply(as_micro(res.map_err(|e| market_error(e, m))?)?))
+    Ok(Reply(res?))
 }
 
 fn symbol_of(state: &AppState, market: i64) -> String {
@@ -170,49 +169,6 @@ pub struct MicroListParams {
     /// The app family's spelling: 0 holding, 1 history.
     #[schema(pattern = "^[01]$")]
     pub status: Option<String>,
-}
-
-/// A seconds option as the market actor answers it (`micro_json`), and as
-/// `microtrade/lists` and the `microtrade` event show it. The actor builds
-/// JSON; this mirrors it, and a test holds the two to the same shape.
-#[derive(serde::Serialize, Deserialize, ToSchema, Debug, PartialEq)]
-pub struct MicroOrder {
-    pub id: i64,
-    pub user_id: i64,
-    pub match_id: i64,
-    pub symbol: String,
-    /// The coin staked.
-    pub currency_id: i64,
-    /// 1 rise, 2 fall.
-    #[serde(rename = "type")]
-    pub direction: i64,
-    pub seconds: i64,
-    /// The stake, a decimal string.
-    pub number: String,
-    pub fee: String,
-    /// The profit ratio, two decimals.
-    pub profit_ratio: String,
-    pub expected_profit: String,
-    pub open_price: String,
-    /// Milliseconds since the epoch.
-    pub opened_at: i64,
-    /// The expiry (as `expires_at`).
-    pub handle_time: i64,
-    pub expires_at: i64,
-    /// The price at expiry, null while open.
-    pub end_price: Option<String>,
-    /// When it was settled, null while open.
-    pub complete_time: Option<i64>,
-    /// 0 open, 1 settled.
-    pub status: i64,
-    pub outcome: i64,
-    pub payout: String,
-    pub fact_profits: String,
-}
-
-/// The actor's option JSON as a [`MicroOrder`].
-fn as_micro(v: Value) -> ApiResult<MicroOrder> {
-    typed(v)
 }
 
 /// `type` 1 (or `status` 0) holding, 2 (or `status` 1) history; default limit 5.
@@ -250,8 +206,8 @@ pub async fn micro_lists(
     .await?;
     let data = rows
         .iter()
-        .map(|r| as_micro(micro_json(r, &symbol_of(&state, r.market))))
-        .collect::<ApiResult<Vec<MicroOrder>>>()?;
+        .map(|r| MicroOrder::of(r, &symbol_of(&state, r.market)))
+        .collect::<Vec<MicroOrder>>();
     Ok(Reply(Paged::of(paging, data, total)))
 }
 
@@ -270,53 +226,5 @@ pub async fn micro_result(
     .fetch_optional(&state.db)
     .await?;
     let r = row.ok_or_else(ApiError::not_found)?;
-    Ok(Reply(as_micro(micro_json(
-        &r,
-        &symbol_of(&state, r.market),
-    ))?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::MicroOrder;
-    use actors::options::{micro_json, MicroRow};
-
-    /// The actor's option JSON and [`MicroOrder`] are the same shape, open and
-    /// settled.
-    #[test]
-    fn the_actors_option_json_is_a_micro_order() {
-        let open = MicroRow {
-            id: 1,
-            user_id: 2,
-            market: 3,
-            currency: 3,
-            direction: 1,
-            seconds: 60,
-            stake: 100_000_000,
-            fee: 0,
-            ratio_ppm: 850_000,
-            open_price: 150_000_000,
-            opened_at: 1,
-            expires_at: 60_001,
-            close_price: None,
-            closed_at: None,
-            status: 0,
-            outcome: 0,
-            payout: 0,
-        };
-        let settled = MicroRow {
-            close_price: Some(151_000_000),
-            closed_at: Some(60_002),
-            status: 1,
-            outcome: 1,
-            payout: 185_000_000,
-            ..open
-        };
-        for row in [open, settled] {
-            let v = micro_json(&row, "BTC/USDT");
-            let m: MicroOrder =
-                serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
-            assert_eq!(serde_json::to_value(&m).ok(), Some(v));
-        }
-    }
+    Ok(Reply(MicroOrder::of(&r, &symbol_of(&state, r.market))))
 }

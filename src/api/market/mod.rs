@@ -19,15 +19,13 @@ pub mod quotes;
 // and the route table name them, whichever file holds them.
 pub use answers::{Depth, Order, Quotation, Ticker, Trade};
 
-use crate::error::{ApiError, ApiResult, Kind};
+use crate::error::{ApiError, ApiResult};
 use crate::extract::Req;
 use crate::markets::MarketHandle;
 use crate::params::{Form, MarketId, NoParams, Reply};
 use crate::state::AppState;
 use actix_web::web;
-use actors::market::actor::MarketError;
-use actors::market::book::BookError;
-use actors::money::{from_units, to_units};
+use actors::money::to_units;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -109,31 +107,6 @@ pub fn units_of(raw: Option<&str>, missing: &'static str) -> ApiResult<i64> {
         return Err(ApiError::invalid(missing));
     }
     to_units(d).map_err(crate::funds::units_error)
-}
-
-pub fn market_error(e: MarketError, m: &MarketHandle) -> ApiError {
-    let u = |x: i64| from_units(x).normalize().to_string();
-    match e {
-        MarketError::Book(BookError::Tick) => {
-            ApiError::invalid("err_tick").with_arg("tick", u(m.spec.tick))
-        }
-        MarketError::Book(_) => ApiError::invalid("err_lot")
-            .with_arg("lot", u(m.spec.lot))
-            .with_arg("min", u(m.spec.min_qty)),
-        MarketError::Invalid(key) => ApiError::invalid(key),
-        MarketError::Insufficient => ApiError::conflict("err_insufficient"),
-        MarketError::BelowMinimum { min } => ApiError::invalid("err_min_total").with_arg(
-            "min",
-            format!(
-                "{} {}",
-                u(min),
-                m.spec.symbol.split('/').nth(1).unwrap_or_default()
-            ),
-        ),
-        MarketError::NotFound => ApiError::new(Kind::NotFound, "err_order_closed"),
-        MarketError::Conflict(key) => ApiError::conflict(key),
-        MarketError::Internal(cause) => ApiError::internal(cause),
-    }
 }
 
 /// Ledger units of a typed positive decimal.

@@ -2,7 +2,7 @@
 //! through the market's actor, which answers the order as it stands; listed
 //! (`coin/list`) from the database, paged.
 
-use super::{market_by, market_error, unavailable, units_in, MarketRef, Order};
+use super::{market_by, unavailable, units_in, MarketRef, Order};
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::params::{self, Amount, Form, IdParams, MarketId, OrderType, Page, Price, Reply};
 use crate::state::AppState;
@@ -84,7 +84,7 @@ pub async fn trade(state: web::Data<AppState>, form: Form<TradeParams>) -> ApiRe
         })
         .await
         .map_err(unavailable)?;
-    Ok(Reply(as_order(res.map_err(|e| market_error(e, m))?)?))
+    Ok(Reply(as_order(res.map_err(ApiError::from)?)?))
 }
 
 pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResult<Reply<Order>> {
@@ -109,7 +109,7 @@ pub async fn cancel(state: web::Data<AppState>, form: Form<IdParams>) -> ApiResu
         })
         .await
         .map_err(unavailable)?;
-    Ok(Reply(as_order(res.map_err(|e| market_error(e, m))?)?))
+    Ok(Reply(as_order(res.map_err(ApiError::from)?)?))
 }
 
 /// `coin/list`: the caller's orders, paged, of every market or one.
