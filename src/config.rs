@@ -486,6 +486,23 @@ pub struct DemoSettings {
     /// One demo order every this many milliseconds, across all traders.
     #[serde(default = "default_trader_every_ms")]
     pub trader_every_ms: u64,
+    /// Seeds the demo bots' draws (which trader, which market, which side),
+    /// so a run can be replayed; left out, each start draws afresh.
+    #[serde(default)]
+    pub random_seed: Option<u64>,
+}
+
+impl DemoSettings {
+    /// The generator of one demo bot's draws: from `random_seed` (apart per
+    /// bot by `salt`) when set, from the system's entropy otherwise.
+    pub fn rng(&self, salt: u64) -> std::sync::Arc<std::sync::Mutex<rand::rngs::StdRng>> {
+        use rand::SeedableRng;
+        let rng = match self.random_seed {
+            Some(seed) => rand::rngs::StdRng::seed_from_u64(seed ^ salt),
+            None => rand::rngs::StdRng::from_entropy(),
+        };
+        std::sync::Arc::new(std::sync::Mutex::new(rng))
+    }
 }
 
 fn default_trader_every_ms() -> u64 {

@@ -128,6 +128,8 @@ pub struct DemoTraders {
     busy: bool,
     /// Counts each round as a message handled, for the health screen.
     meter: Arc<Meter>,
+    /// Every draw of the traders (`demo.random_seed`).
+    rng: Arc<std::sync::Mutex<rand::rngs::StdRng>>,
 }
 
 impl DemoTraders {
@@ -137,7 +139,9 @@ impl DemoTraders {
         every: Duration,
         meter: Arc<Meter>,
     ) -> DemoTraders {
+        let rng = state.settings.demo.rng(0);
         DemoTraders {
+            rng,
             state,
             traders,
             every,
@@ -151,14 +155,18 @@ impl DemoTraders {
 
 /// One round: cancel stale demo orders, then place one order. Answers whether
 /// the order was accepted (None when nothing was placed).
-async fn round(state: AppState, traders: Vec<i64>) -> Option<bool> {
+async fn round(
+    state: AppState,
+    traders: Vec<i64>,
+    rng: Arc<std::sync::Mutex<rand::rngs::StdRng>>,
+) -> Option<bool> {
     cancel_stale(&state, &traders).await;
     let markets = state.markets.clone();
     if traders.is_empty() || markets.list.is_empty() {
         return None;
     }
     let (trader, market) = {
-        let mut rng = rand::thread_rng();
+        let mut rng = crate::copy::demo::lock(&rng);
         (
             traders[rng.gen_range(0..traders.len())],
             &markets.list[rng.gen_range(0..markets.list.len())],
@@ -176,7 +184,7 @@ async fn round(state: AppState, traders: Vec<i64>) -> Option<bool> {
         base,
         quote,
     };
-    let (side, kind) = decide(&mut rand::thread_rng(), &view)?;
+    let (side, kind) = decide(&mut *crate::copy::demo::lock(&rng), &view)?;
     let placed = market
         .send(Place {
             user_id: trader,
@@ -222,7 +230,7 @@ impl Actor for DemoTraders {
                 return;
             }
             act.busy = true;
-            let fut = round(act.state.clone(), act.traders.clone());
+            let fut = round(act.state.clone(), act.traders.clone(), act.rng.clone());
             ctx.spawn(fut.into_actor(act).map(|res, act, _| {
                 act.busy = false;
                 act.meter.seen();

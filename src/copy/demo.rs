@@ -310,6 +310,8 @@ pub struct DemoLeads {
     meter: Arc<Meter>,
     /// Each market's index when a trader last looked, for the move a style leans on.
     marks: Arc<Mutex<HashMap<i64, i64>>>,
+    /// Every draw of the bots (`demo.random_seed`).
+    rng: Arc<Mutex<StdRng>>,
     acted: u64,
     refused: u64,
     busy: bool,
@@ -322,7 +324,9 @@ impl DemoLeads {
         every: Duration,
         meter: Arc<Meter>,
     ) -> DemoLeads {
+        let rng = state.settings.demo.rng(LEADS_SALT);
         DemoLeads {
+            rng,
             state,
             traders: traders.into_iter().filter(|t| t.1 < STYLES.len()).collect(),
             every,
@@ -340,7 +344,7 @@ impl DemoLeads {
         if total == 0 {
             return None;
         }
-        let mut at = rand::thread_rng().gen_range(0..total);
+        let mut at = lock(&self.rng).gen_range(0..total);
         for &(id, n) in &self.traders {
             let style = &STYLES[n];
             if at < style.turns {
@@ -365,9 +369,9 @@ impl Actor for DemoLeads {
                 return;
             };
             act.busy = true;
-            let (state, marks) = (act.state.clone(), act.marks.clone());
+            let (state, marks, rng) = (act.state.clone(), act.marks.clone(), act.rng.clone());
             ctx.spawn(
-                round(state, trader, style, marks)
+                round(state, trader, style, marks, rng)
                     .into_actor(act)
                     .map(|ok, act, _| {
                         act.busy = false;
@@ -382,6 +386,14 @@ impl Actor for DemoLeads {
     }
 }
 
+/// Apart from the spot demo traders' draws under the same seed.
+const LEADS_SALT: u64 = 0x1ead;
+
+/// The bots' generator, held for one draw at a time (never across an await).
+pub(crate) fn lock(rng: &Mutex<StdRng>) -> std::sync::MutexGuard<'_, StdRng> {
+    rng.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// One decision of `trader` in its style. Answers whether the contract actor
 /// accepted it.
 async fn round(
@@ -389,6 +401,7 @@ async fn round(
     trader: i64,
     style: &'static Style,
     marks: Arc<Mutex<HashMap<i64, i64>>>,
+    rng: Arc<Mutex<StdRng>>,
 ) -> Option<bool> {
     let open: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT id, market FROM lever_orders WHERE user_id = $1 AND status = 1 ORDER BY id",
@@ -412,7 +425,7 @@ async fn round(
         return None;
     }
     let close_now =
-        open.len() >= 2 || (!open.is_empty() && rand::thread_rng().gen_bool(style.close_chance));
+        open.len() >= 2 || (!open.is_empty() && lock(&rng).gen_bool(style.close_chance));
     if close_now {
         let (id, market) = open[0];
         let m = state.markets.by_id(market)?;
@@ -428,7 +441,7 @@ async fn round(
             .ok()?;
         return Some(res.is_ok());
     }
-    let m = lever[rand::thread_rng().gen_range(0..lever.len())];
+    let m = lever[lock(&rng).gen_range(0..lever.len())];
     let d = m.deriv.as_ref()?;
     let index = m.send(CurrentIndex).await.ok().unwrap_or(0);
     let before = {
@@ -436,11 +449,11 @@ async fn round(
         seen.insert(m.spec.id, index).unwrap_or(index)
     };
     let (dir, share, multiple) = {
-        let mut rng = rand::thread_rng();
+        let mut rng = lock(&rng);
         let multiples = style.multiples(&d.multiples);
         (
-            style.side(&mut rng, index - before),
-            style.share(&mut rng, d.min_share, d.max_share),
+            style.side(&mut *rng, index - before),
+            style.share(&mut *rng, d.min_share, d.max_share),
             multiples[rng.gen_range(0..multiples.len())],
         )
     };
