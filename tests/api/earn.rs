@@ -423,6 +423,83 @@ on_both!(
     &[("BOURSE__CODES__RESEND_SECONDS", "0")]
 );
 
+/// A day's accrual is paid in slices of orders, each its own transaction.
+/// One slice committed before a kill (its orders paid, the day not closed)
+/// is not paid again when the day is applied after the restart: each order
+/// is paid its day once, and the day closes once.
+async fn an_accrual_cut_between_slices_resumes(app: TestApp) {
+    use ::actors::earn::lockstore::{self as store, Due};
+    let admin = app.admin().await;
+    let a = funded(&app, &admin, "1000").await;
+    let b = funded(&app, &admin, "1000").await;
+    lock(&app, &a, USDT_LOCK, "1000").await.assert_ok();
+    lock(&app, &b, USDT_LOCK, "600").await.assert_ok();
+    lock(&app, &b, USDT_LOCK, "400").await.assert_ok();
+    let actor = app
+        .state
+        .earn
+        .product(1)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let db = app.state.db.clone();
+    let st = app.state.earn.store().unwrap_or_else(|| panic!("no store"));
+    // The partial day, paying nothing, then a full day due.
+    days_pass(&db, USDT_LOCK, 1).await;
+    actor.send(Reload).await.unwrap_or_else(|e| panic!("{e}"));
+    actor.send(Accrue).await.unwrap_or_else(|e| panic!("{e}"));
+    days_pass(&db, USDT_LOCK, 1).await;
+    // What the first slice of that day committed before the kill: the
+    // first order paid (the actor still holds the day as not yet due).
+    let p = store::product(&st, 1)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no product"));
+    let at = p.next_accrual();
+    let day = ::actors::earn::engine::period(at, p.accrual_hour) - 1;
+    let rate = store::ensure_rates(&st, &p, day, day + 1)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let open = store::open_orders(&st, 1)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(open.len(), 3);
+    let first = Due::of(&open[0], p.currency, rate, at);
+    assert!(first.paid > 0);
+    store::pay_slice(&st, &p, at, &[first])
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    // And again, as a retry of the same slice would: nothing more.
+    store::pay_slice(&st, &p, at, &[first])
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    // The day applied whole after the restart.
+    actor.send(Reload).await.unwrap_or_else(|e| panic!("{e}"));
+    actor.send(Accrue).await.unwrap_or_else(|e| panic!("{e}"));
+    let yields: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT o.ref_id, CAST(COUNT(*) AS BIGINT) FROM ledger_operations o
+         WHERE o.reason = 'lock_yield' GROUP BY o.ref_id ORDER BY o.ref_id",
+    )
+    .fetch_all(&db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<i64> = open.iter().map(|o| o.id).collect();
+    assert_eq!(yields, ids.iter().map(|id| (*id, 1)).collect::<Vec<_>>());
+    for t in [&a, &b] {
+        let o = orders(&app, t).await;
+        assert!(o.iter().all(|o| o["paid_days"] == 1), "{o:?}");
+        let accrued: f64 = o.iter().map(|o| dec(&o["accrued"])).sum();
+        let expected = 1000.0 * rate as f64 / 1e6;
+        assert!((accrued - expected).abs() < 1e-9, "{accrued} vs {expected}");
+        assert!((spot(app.balance(t, "3", "2").await) - expected).abs() < 1e-9);
+    }
+    assert_eq!(paid_rates(&db, USDT_LOCK).await, vec![rate]);
+    app.assert_audit(&admin).await;
+}
+
+on_both!(
+    an_accrual_cut_between_slices_resumes,
+    &[("BOURSE__CODES__RESEND_SECONDS", "0")]
+);
+
 /// A product is closed to new orders while the coin's reserve cannot cover
 /// the yield it would promise; an admin funds the reserve through the
 /// ledger, creates and closes products, and bad terms are refused.
