@@ -131,11 +131,6 @@ impl EarnDesk {
         });
     }
 
-    /// The store the earn actors write through (once started).
-    pub fn store(&self) -> Option<Store> {
-        self.ctx.get().map(|c| c.store.clone())
-    }
-
     /// A lock-up product's actor.
     pub fn product(&self, id: i64) -> ApiResult<Handle<LockupActor>> {
         self.lock

@@ -436,88 +436,34 @@ pub struct Paid {
     pub amount: i64,
 }
 
-/// One order the day pays: its yield (rounded to the coin, here and only
-/// here), the promise it stops carrying, and whether its term ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Due {
-    pub order: i64,
-    pub user: i64,
-    /// The principal, returned when it matures.
-    pub amount: i64,
-    pub paid: i64,
-    pub released: i64,
-    pub matures: bool,
-}
-
-impl Due {
-    /// What `o` is due at `at` at the day's rate.
-    pub fn of(o: &Open, currency: i64, rate_ppm: i64, at: i64) -> Due {
-        Due {
-            order: o.id,
-            user: o.user_id,
-            amount: o.amount,
-            paid: order_yield(currency, o.amount, rate_ppm),
-            released: engine::day_yield(o.amount, o.rate_max_ppm),
-            matures: o.matures_at <= at,
-        }
-    }
-}
-
 /// One day's accrual of a product, computed by the actor from its open
 /// orders.
 pub struct Accrual {
     /// The accrual's moment: it pays the day that ends here.
     pub at: i64,
     pub rate_ppm: i64,
-    /// Every order the day pays, in order id order.
-    pub due: Vec<Due>,
+    /// Each paid order's yield for the day, in order id order.
+    pub yields: Vec<Paid>,
+    /// Principal returned per order (orders paid their last day).
+    pub matured: Vec<Paid>,
+    /// The promise the orders paid no longer carry (each order's top-of-range
+    /// day yield).
+    pub released: i64,
     /// The product's principal and holders after it.
     pub locked: i64,
     pub holders: i64,
 }
 
-impl Accrual {
-    /// Each yield paid (above nothing).
-    pub fn yields(&self) -> impl Iterator<Item = Paid> + '_ {
-        self.due.iter().filter(|d| d.paid > 0).map(|d| Paid {
-            order: d.order,
-            user: d.user,
-            amount: d.paid,
-        })
-    }
-
-    /// Each principal returned.
-    pub fn matured(&self) -> impl Iterator<Item = Paid> + '_ {
-        self.due.iter().filter(|d| d.matures).map(|d| Paid {
-            order: d.order,
-            user: d.user,
-            amount: d.amount,
-        })
-    }
-}
-
-/// Orders per slice of an accrual. Each slice is one transaction, so it
-/// holds the SQLite writer for one slice's statements only (about 20 ms
-/// here for 2,000 orders; `docs/benchmarks.md`), and spot batches take
-/// their turns between slices instead of waiting for a product's whole day.
-pub const SLICE: usize = 2_000;
-
-/// Applies `a` slice by slice, then closes the day. Each slice pays its
-/// orders in one transaction: the orders' update first, guarded per order by
-/// the days it was paid (`paid_days` is the accruals since its first, so it
-/// matches only an order this day has not paid yet), and then, for the
-/// orders it moved alone, one ledger operation each (its yield from the
-/// coin's reserve to its owner's spot account, its principal back from the
-/// mining account when its term ends) and the promise they release. A slice
-/// an earlier start committed pays nothing again, so an accrual cut by a
-/// kill resumes where it stopped. The day is closed by the product's
-/// `accrued_through`, moved only from the day before (and its count of
-/// accruals, the operations' keys), with the product's totals: false when
-/// another start had closed it.
+/// Applies `a` in one transaction: each order's yield from the coin's
+/// reserve to its owner's spot account and each matured order's principal
+/// back from the mining account, one ledger operation per order naming it
+/// (so a holder of several orders sees each one's yield), all written by
+/// one `post_all` (a handful of statements for the whole product's day);
+/// the orders' paid days, yield and promise in one statement each, and the
+/// product's `accrued_through`, moved only from the day before (and its
+/// count of accruals, the operations' keys): an accrual is applied once,
+/// whatever restarts.
 pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, ProductError> {
-    for slice in a.due.chunks(SLICE) {
-        pay_slice(db, p, a.at, slice).await?;
-    }
     let guard = format!(
         "UPDATE lock_products SET accrued_through = {at}, accruals = accruals + 1, locked = {}, holders = {}, updated_at = {at}
          WHERE id = {} AND accrued_through = {} AND accruals = {}",
@@ -531,104 +477,79 @@ pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, Pro
     let Some(mut tx) = db.begin_if(&guard).await? else {
         return Ok(false);
     };
-    let day = engine::period(a.at, p.accrual_hour);
-    ensure_rates_in(&mut tx, p, day, day + 1).await?;
-    tx.commit().await?;
-    Ok(true)
-}
-
-/// One slice of a day (see [`accrue`]): pays those of `slice` the day has
-/// not paid yet.
-pub async fn pay_slice(
-    db: &Store,
-    p: &ProductRow,
-    at: i64,
-    slice: &[Due],
-) -> Result<(), ProductError> {
-    let values = slice
-        .iter()
-        .map(|d| {
-            format!(
-                "({}, {}, {}, {})",
-                d.order,
-                d.paid,
-                d.released,
-                i64::from(d.matures)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let mut tx = db.begin().await?;
-    let moved = tx
-        .db()
-        .rows::<1>(
-            &format!(
-                "UPDATE lock_orders SET paid_days = paid_days + 1, accrued = accrued + v.column2,
-                   promised_left = promised_left - v.column3,
-                   status = CASE WHEN v.column4 = 1 THEN {MATURED} ELSE status END,
-                   ended_at = CASE WHEN v.column4 = 1 THEN {at} ELSE ended_at END,
-                   returned = CASE WHEN v.column4 = 1 THEN amount ELSE returned END
-                 FROM (VALUES {values}) AS v
-                 WHERE lock_orders.id = v.column1 AND lock_orders.product_id = {id}
-                   AND lock_orders.status = 0
-                   AND lock_orders.paid_days = ({at} - lock_orders.first_accrual_at) / {day_ms}
-                 RETURNING lock_orders.id",
-                id = p.id,
-                day_ms = engine::DAY_MS
-            ),
-            &[],
-        )
-        .await?;
-    let moved: std::collections::HashSet<i64> = moved.into_iter().map(|[id]| id).collect();
-    if moved.is_empty() {
-        tx.rollback().await?;
-        return Ok(());
-    }
-    let paid: Vec<&Due> = slice.iter().filter(|d| moved.contains(&d.order)).collect();
-    let released: i64 = paid.iter().map(|d| d.released).sum();
     sqlx::query("UPDATE earn_reserves SET promised = promised - $1 WHERE currency = $2")
-        .bind(released)
+        .bind(a.released)
         .bind(p.currency)
         .execute(&mut *tx)
         .await?;
-    let (day, c) = (p.accruals + 1, p.currency);
-    let op = |reason: &str, order: i64, postings: Vec<Posting>| Operation {
+    let day = p.accruals + 1;
+    let c = p.currency;
+    let op = |reason: &str, paid: &Paid, postings: Vec<Posting>| Operation {
         // Per order since keys named the product and its day: "order" keeps
         // the two kinds apart.
-        key: format!("{reason}:order:{order}:{day}"),
+        key: format!("{reason}:order:{}:{day}", paid.order),
         reason: reason.into(),
         ref_type: "lock_order".into(),
-        ref_id: order,
+        ref_id: paid.order,
         postings,
     };
-    let mut ops = Vec::with_capacity(paid.len() * 2);
-    for d in &paid {
-        if d.paid > 0 {
-            ops.push(op(
-                "lock_yield",
-                d.order,
-                vec![
-                    Posting::system(SystemAccount::MiningReserve, c, -d.paid),
-                    Posting::user(d.user, account::CHANGE, c, Bucket::Available, d.paid),
-                ],
-            ));
-        }
-        if d.matures && d.amount > 0 {
-            ops.push(op(
-                "lock_matured",
-                d.order,
-                vec![
-                    Posting::user(d.user, account::MINING, c, Bucket::Available, -d.amount),
-                    Posting::user(d.user, account::CHANGE, c, Bucket::Available, d.amount),
-                ],
-            ));
-        }
-    }
+    let mut ops = Vec::with_capacity(a.yields.len() + a.matured.len());
+    ops.extend(a.yields.iter().filter(|y| y.amount > 0).map(|y| {
+        op(
+            "lock_yield",
+            y,
+            vec![
+                Posting::system(SystemAccount::MiningReserve, c, -y.amount),
+                Posting::user(y.user, account::CHANGE, c, Bucket::Available, y.amount),
+            ],
+        )
+    }));
+    ops.extend(a.matured.iter().filter(|m| m.amount > 0).map(|m| {
+        op(
+            "lock_matured",
+            m,
+            vec![
+                Posting::user(m.user, account::MINING, c, Bucket::Available, -m.amount),
+                Posting::user(m.user, account::CHANGE, c, Bucket::Available, m.amount),
+            ],
+        )
+    }));
     if !ops.is_empty() {
         ledger::post_all(&mut tx.db(), &ops)
             .await
             .map_err(ledger_err)?;
     }
+    // The same rounding as `order_yield` (integer division of non-negative
+    // numbers rounds down on both databases); the products' caps keep
+    // amount × rate inside 64 bits.
+    let mut db = tx.db();
+    db.execute(
+        &format!(
+            "UPDATE lock_orders SET paid_days = paid_days + 1, accrued = accrued + amount * {rate} / 1000000 / {step} * {step},
+             promised_left = promised_left - amount * rate_max_ppm / 1000000
+             WHERE product_id = {id} AND status = 0 AND first_accrual_at <= {at}",
+            rate = a.rate_ppm,
+            step = precision::step(p.currency),
+            id = p.id,
+            at = a.at
+        ),
+        &[],
+    )
+    .await?;
+    if !a.matured.is_empty() {
+        db.execute(
+            &format!(
+                "UPDATE lock_orders SET status = {MATURED}, ended_at = {at}, returned = amount
+                 WHERE product_id = {id} AND status = 0 AND matures_at <= {at}",
+                id = p.id,
+                at = a.at
+            ),
+            &[],
+        )
+        .await?;
+    }
+    let day = engine::period(a.at, p.accrual_hour);
+    ensure_rates_in(&mut tx, p, day, day + 1).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(true)
 }

@@ -9,7 +9,7 @@
 //! product's `accrued_through` moves one day per transaction).
 
 use super::engine;
-use super::lockstore::{self as store, Accrual, Open, OrderRow, ProductRow, Subscription};
+use super::lockstore::{self as store, Accrual, Open, OrderRow, Paid, ProductRow, Subscription};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Event, Meter};
@@ -311,17 +311,31 @@ fn plan(
     let mut a = Accrual {
         at,
         rate_ppm,
-        due: Vec::new(),
+        yields: Vec::new(),
+        matured: Vec::new(),
+        released: 0,
         locked: 0,
         holders: 0,
     };
     let mut left = users.clone();
     for o in orders.iter().filter(|o| o.first_accrual_at <= at) {
-        let due = store::Due::of(o, currency, rate_ppm, at);
-        if due.matures {
+        let y = store::order_yield(currency, o.amount, rate_ppm);
+        if y > 0 {
+            a.yields.push(Paid {
+                order: o.id,
+                user: o.user_id,
+                amount: y,
+            });
+        }
+        a.released += engine::day_yield(o.amount, o.rate_max_ppm);
+        if o.matures_at <= at {
+            a.matured.push(Paid {
+                order: o.id,
+                user: o.user_id,
+                amount: o.amount,
+            });
             take(&mut left, o.user_id, o.amount);
         }
-        a.due.push(due);
     }
     a.locked = left.values().sum();
     a.holders = left.len() as i64;
@@ -419,7 +433,8 @@ fn order_event(row: &OrderRow, product: i64) -> Event {
 /// (status 2), then one `balance` per holder paid a yield or a principal.
 fn told(a: &Accrual, product: i64, currency: i64) -> Event {
     let mut events: Vec<Event> = a
-        .matured()
+        .matured
+        .iter()
         .map(|m| Event::Private {
             user_id: m.user,
             event: "lock_order",
@@ -427,8 +442,9 @@ fn told(a: &Accrual, product: i64, currency: i64) -> Event {
         })
         .collect();
     events.push(Event::balances(
-        a.yields()
-            .chain(a.matured())
+        a.yields
+            .iter()
+            .chain(&a.matured)
             .map(|paid| (paid.user, currency)),
     ));
     Event::Many(events)
