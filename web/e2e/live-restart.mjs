@@ -9,8 +9,9 @@
 // the login page saying its session ended within 2 s, its token gone, and
 // from then on its socket carries nothing private: an order B places is not
 // among the frames A receives. A logs in again and is back on the trade page.
-// Then, with A's socket held away from the server, B cancels A's resting buy
-// and places another, and the server is killed with SIGKILL at once and
+// Then A's page loads again with its socket held away from the server (its
+// first connect comes after the restart), B cancels A's resting buy and
+// places another, and the server is killed with SIGKILL at once and
 // started again: within 3 s of it listening, A's prices move again, the
 // cancelled order is gone, the new one listed and the available USDT is the
 // server's, without a reload. The ledger audit passes on what the run wrote.
@@ -134,11 +135,12 @@ await run('live-restart', async (open) => {
   let serverUsdt = '';
   let placedLast = null;
   await step('with A’s socket held away, its buy is cancelled and another placed; the server is killed (-9) and restarted', async () => {
-    // A new socket (through the route) before holding, so that holding ends it.
+    // The page loads again with its socket held away from the start: its
+    // first connect comes only after the restart, and must catch up all the
+    // same (the HTTP snapshot it drew predates the cancel).
+    await gate.refuse();
     await a.reload();
     await a.locator(`[data-testid="order-card"][data-order-id="${resting.id}"]`).waitFor();
-    await indicator(a, null);
-    await gate.refuse();
     await indicator(a, 'reconnecting');
     const cancelled = await call(token, '/api/coin/trade', { method: 'PUT', params: { id: resting.id } });
     check(cancelled.status !== 0, `the first buy is cancelled (status ${cancelled.status})`);
@@ -173,7 +175,13 @@ await run('live-restart', async (open) => {
       },
       [resting.id, placedLast.id, want],
       `prices move, buy ${resting.id} goes, buy ${placedLast.id} shows and the available USDT reads ${want}`,
-      () => ({ ...window.__restart, available: document.querySelector('[data-testid="trade-available"]')?.textContent }),
+      ([gone, listed]) => ({
+        ...window.__restart,
+        available: document.querySelector('[data-testid="trade-available"]')?.textContent,
+        orders: [...document.querySelectorAll('[data-testid="order-card"]')].map((e) => e.getAttribute('data-order-id')),
+        gone,
+        listed,
+      }),
     );
     const seen = await a.evaluate(() => window.__restart);
     console.log(`     after the restart: prices moved ${seen.moved - listening} ms, every private figure right ${seen.right - listening} ms`);

@@ -10,7 +10,8 @@
  *   connect, counting those it had to drop), so a number skipped is an event
  *   lost;
  * - what to reload then (`CATCH_UP_TAGS`): every cache tag that holds the
- *   user's own state, since a missed event may have changed any of it.
+ *   user's own state, since a missed event may have changed any of it;
+ * - when a connect must be followed by a reload (`CatchUpRule`).
  */
 
 /** Socket back-off: the contract's 1 s to 5 s with jitter 0.5 (api-contract.md, "Realtime socket"). */
@@ -53,6 +54,31 @@ const CONTROL_EVENTS: ReadonlySet<string> = new Set(['session_ended']);
 /** Whether `event` counts in the private `seq` of the socket. */
 export function isPrivateEvent(event: string): boolean {
   return !PUBLIC_EVENTS.has(event) && !CONTROL_EVENTS.has(event);
+}
+
+/**
+ * Whether a connect must reload what the screens show. Every reconnect must;
+ * so must a first connect that came after a failed try: the screens drew
+ * their HTTP snapshot before it, and whatever changed while no try got
+ * through (the server restarting, say) reached no socket. Only a first
+ * connect that nothing failed before may trust the snapshot just fetched.
+ */
+export class CatchUpRule {
+  private connects = 0;
+  private failures = 0;
+
+  /** A try failed or the link dropped. */
+  failed(): void {
+    this.failures += 1;
+  }
+
+  /** A connect: answers whether to reload (and starts counting failures afresh). */
+  connected(): boolean {
+    this.connects += 1;
+    const reload = this.connects > 1 || this.failures > 0;
+    this.failures = 0;
+    return reload;
+  }
 }
 
 /** The private `seq` of a payload, or null when it has none (a server from before numbering). */

@@ -46,7 +46,7 @@ import type { Socket } from 'socket.io-client';
 import { api } from './api';
 import { ROUTES } from './constants';
 import { reportConnection } from './connection';
-import { backoffDelay, CATCH_UP_TAGS, isPrivateEvent, SeqTracker } from './liveSync';
+import { backoffDelay, CATCH_UP_TAGS, CatchUpRule, isPrivateEvent, SeqTracker } from './liveSync';
 import { loggedOut, selectToken, type SessionState } from './session';
 import socketOptions from './socketOptions.json';
 
@@ -144,6 +144,7 @@ let dispatchRef: Dispatch<UnknownAction> | null = null;
 let boundStore: StoreLike | null = null;
 /** Counts successful connections; the book uses it to accept a restarted `seq`. */
 let epoch = 0;
+const catchUpRule = new CatchUpRule();
 const seq = new SeqTracker();
 /** Reconnect tries since the last connection (the back-off's exponent). */
 let attempt = 0;
@@ -201,6 +202,7 @@ function tryConnect(s: Socket) {
 
 /** A try failed or the link dropped: say so, and try again after the back-off. */
 function failed(s: Socket) {
+  catchUpRule.failed();
   reportConnection({ type: 'dropped' });
   if (retryTimer || s.connected) return;
   const wait = backoffDelay(attempt);
@@ -321,9 +323,10 @@ function createSocket(io: typeof import('socket.io-client').io): Socket {
     lastHeard = Date.now();
     reportConnection({ type: 'connected' });
     for (const sub of registry.active()) s.emit('subscribe', sub);
-    // After a gap, cached data may have missed events: their owners refetch,
-    // and so does everything of the user's own.
-    if (epoch > 1) {
+    // After a gap (a reconnect, or a first connect that failed before), cached
+    // data may have missed events: their owners refetch, and so does
+    // everything of the user's own.
+    if (catchUpRule.connected()) {
       for (const listener of [...reconnectListeners]) listener();
       catchUp();
     }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKOFF, backoffDelay, CATCH_UP_TAGS, isPrivateEvent, PUBLIC_EVENTS, PUBLIC_TAGS, SeqTracker, seqOf } from '../liveSync';
+import { BACKOFF, backoffDelay, CATCH_UP_TAGS, CatchUpRule, isPrivateEvent, PUBLIC_EVENTS, PUBLIC_TAGS, SeqTracker, seqOf } from '../liveSync';
 
 describe('reconnect back-off', () => {
   it('waits half a second to a second before the first try after a drop', () => {
@@ -105,6 +105,29 @@ function files(dir: string, exts: string[]): string[] {
 
 const webSrc = resolve(__dirname, '..', '..');
 const repo = resolve(webSrc, '..', '..');
+
+describe('when a connect reloads', () => {
+  it('trusts only a first connect that nothing failed before', () => {
+    const rule = new CatchUpRule();
+    expect(rule.connected()).toBe(false);
+    expect(rule.connected()).toBe(true);
+  });
+
+  it('reloads on a first connect that came after failed tries (the server was away when the screen loaded)', () => {
+    const rule = new CatchUpRule();
+    rule.failed();
+    rule.failed();
+    expect(rule.connected()).toBe(true);
+  });
+
+  it('reloads on every reconnect, with or without failures between', () => {
+    const rule = new CatchUpRule();
+    rule.connected();
+    rule.failed();
+    expect(rule.connected()).toBe(true);
+    expect(rule.connected()).toBe(true);
+  });
+});
 
 describe('what a catch-up reloads', () => {
   /** Every tag type the API slices declare (`tagTypes`, `addTagTypes`, the `…TAGS` lists they spread). */
