@@ -268,7 +268,11 @@ async fn main() {
     let spot = |seconds: u64| {
         let (client, address, tokens) = (client.clone(), address.clone(), tokens.clone());
         let conc = o.concurrency;
-        async move { common::spot(&client, &address, &tokens, conc, seconds).await }
+        async move {
+            common::spot_timed(&client, &address, &tokens, conc, seconds)
+                .await
+                .rate
+        }
     };
     for p in 0..o.pairs {
         let alone = spot(o.seconds as u64).await;

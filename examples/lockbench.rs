@@ -214,7 +214,12 @@ async fn main() {
         .await;
         tokens.push(common::login(&client, &address, &email).await);
     }
-    let alone = common::spot(&client, &address, &tokens, o.concurrency, o.seconds as u64).await;
+    let alone =
+        common::spot_timed(&client, &address, &tokens, o.concurrency, o.seconds as u64).await;
+    let store = state
+        .earn
+        .store()
+        .unwrap_or_else(|| panic!("earn not started"));
 
     // The day falls due a second into a spot window: each product's actor is
     // asked for the accrual its own timer (every 5 s) would ask for, at once.
@@ -224,11 +229,12 @@ async fn main() {
     let load = {
         let (client, address, tokens) = (client.clone(), address.clone(), tokens.clone());
         let (conc, secs) = (o.concurrency, o.seconds as u64);
-        actix_web::rt::spawn(
-            async move { common::spot(&client, &address, &tokens, conc, secs).await },
-        )
+        actix_web::rt::spawn(async move {
+            common::spot_timed(&client, &address, &tokens, conc, secs).await
+        })
     };
     actix_web::rt::time::sleep(std::time::Duration::from_secs(1)).await;
+    let _ = store.take_longest_turn();
     let t = Instant::now();
     let runs: Vec<_> = handles
         .iter()
@@ -250,15 +256,28 @@ async fn main() {
         );
     }
     let all = t.elapsed().as_secs_f64();
-    let beside = load.await.unwrap_or_default();
+    let longest = store.take_longest_turn();
+    let beside = load.await.unwrap_or_else(|e| panic!("{e}"));
     let paid: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM lock_orders WHERE paid_days = 1")
         .fetch_one(&db)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     println!("all products: {} orders paid one day in {all:.2} s", paid.0);
     println!(
-        "spot alone {alone:.0} orders/s, over a window holding the accruals {beside:.0} orders/s (ratio {:.2})",
-        beside / alone
+        "spot alone {:.0} orders/s (p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms)",
+        alone.rate, alone.p50_ms, alone.p99_ms, alone.max_ms
+    );
+    println!(
+        "over a window holding the accruals {:.0} orders/s (ratio {:.2}; p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms)",
+        beside.rate,
+        beside.rate / alone.rate,
+        beside.p50_ms,
+        beside.p99_ms,
+        beside.max_ms
+    );
+    println!(
+        "longest writer turn during the accruals: {:.1} ms (SQLite; 0 on PostgreSQL)",
+        longest.as_secs_f64() * 1e3
     );
     let audit = ledger::audit(&db).await.unwrap_or_else(|e| panic!("{e:?}"));
     println!("audit: {}", if audit.ok { "passed" } else { "FAILED" });

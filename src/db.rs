@@ -82,8 +82,8 @@ pub async fn paged<R>(
     columns: &str,
     filter: &str,
     key: Option<i64>,
-    paging: crate::extract::Paging,
-) -> Result<crate::params::Paged<R>, sqlx::Error>
+    paging: crate::paging::Paging,
+) -> Result<crate::paging::Paged<R>, sqlx::Error>
 where
     R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
 {
@@ -99,7 +99,7 @@ where
     .bind(paging.offset())
     .fetch_all(db)
     .await?;
-    Ok(crate::params::Paged::of(paging, rows, total))
+    Ok(crate::paging::Paged::of(paging, rows, total))
 }
 
 /// The optional `state` filter of the admin review queues, for [`paged`].

@@ -321,11 +321,7 @@ impl Req {
     }
 }
 
-#[derive(Debug, Clone, Copy)]
-pub struct Paging {
-    pub page: i64,
-    pub limit: i64,
-}
+pub use crate::paging::Paging;
 
 impl Paging {
     /// Typed `page` (default 1) and `limit` (default 10, at most 100).
@@ -334,10 +330,5 @@ impl Paging {
             page: page.map_or(1, |p| p.0),
             limit: limit.map_or(10, |l| l.0).min(100),
         }
-    }
-
-    pub fn offset(&self) -> i64 {
-        // Saturating: a page number near i64::MAX must not overflow.
-        (self.page - 1).saturating_mul(self.limit)
     }
 }

@@ -7,7 +7,7 @@ use bourse::app::Application;
 use bourse::config::Settings;
 use bourse::state::AppState;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -83,28 +83,37 @@ pub async fn login(client: &reqwest::Client, address: &str, email: &str) -> Stri
         .to_string()
 }
 
+/// What a spot window measured: acknowledged orders per second, and the
+/// acknowledged orders' times from send to answer (ms).
+// Each example including this file reads what it reports (copybench the rate).
+#[allow(dead_code)]
+pub struct SpotRun {
+    pub rate: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+}
+
 /// `conc` connections place limit orders on ETH/USDT (away from the
-/// market, so they rest) for `seconds`; answers the acknowledged orders per
-/// second.
-pub async fn spot(
+/// market, so they rest) for `seconds`, each acknowledged order timed.
+pub async fn spot_timed(
     client: &reqwest::Client,
     address: &str,
     tokens: &[String],
     conc: usize,
     seconds: u64,
-) -> f64 {
-    let done = Arc::new(AtomicU64::new(0));
+) -> SpotRun {
     let stop = Arc::new(AtomicBool::new(false));
     let mut tasks = Vec::new();
     for c in 0..conc {
-        let (client, address, token, done, stop) = (
+        let (client, address, token, stop) = (
             client.clone(),
             address.to_string(),
             tokens[c % tokens.len()].clone(),
-            done.clone(),
             stop.clone(),
         );
         tasks.push(actix_web::rt::spawn(async move {
+            let mut took = Vec::new();
             let mut n = c as u64;
             while !stop.load(Ordering::Relaxed) {
                 n += 1;
@@ -114,6 +123,7 @@ pub async fn spot(
                 } else {
                     3_600.0 + (n % 50) as f64
                 };
+                let sent = std::time::Instant::now();
                 let res = client
                     .post(format!("{address}/api/coin/trade"))
                     .header("Authorization", &token)
@@ -128,18 +138,31 @@ pub async fn spot(
                 if let Ok(r) = res {
                     let v: serde_json::Value = r.json().await.unwrap_or_default();
                     if v["type"] == "ok" {
-                        done.fetch_add(1, Ordering::Relaxed);
+                        took.push(sent.elapsed().as_secs_f64() * 1e3);
                     }
                 }
             }
+            took
         }));
     }
     actix_web::rt::time::sleep(Duration::from_secs(seconds)).await;
     stop.store(true, Ordering::Relaxed);
+    let mut all = Vec::new();
     for t in tasks {
-        let _ = t.await;
+        all.extend(t.await.unwrap_or_default());
     }
-    done.load(Ordering::Relaxed) as f64 / seconds as f64
+    all.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        all.get(((all.len() as f64 * q) as usize).min(all.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0.0)
+    };
+    SpotRun {
+        rate: all.len() as f64 / seconds as f64,
+        p50_ms: at(0.50),
+        p99_ms: at(0.99),
+        max_ms: all.last().copied().unwrap_or(0.0),
+    }
 }
 
 /// Reads `--name number` pairs from the command line into the fields

@@ -140,27 +140,34 @@ fn offer(t: &DualSettings, index: i64) -> Option<Offer> {
 
 /// Buys `shares` of product `id`.
 pub async fn buy(state: &AppState, user: i64, id: i64, shares: i64) -> ApiResult<DualOrderRow> {
+    let status = async || -> ApiResult<Option<i64>> {
+        let row: Option<(i64,)> = sqlx::query_as("SELECT status FROM dual_products WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.db)
+            .await?;
+        Ok(row.map(|r| r.0))
+    };
     let actor = match state.earn.dual(id) {
         Ok(actor) => actor,
         // A settled product's actor has left the desk: closed, as it
         // would have answered.
         Err(missing) => {
-            let known: Option<(i64,)> =
-                sqlx::query_as("SELECT id FROM dual_products WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&state.db)
-                    .await?;
-            return Err(match known {
+            return Err(match status().await? {
                 Some(_) => ApiError::conflict("err_dual_closed"),
                 None => missing,
             });
         }
     };
-    actor
-        .send(BuyDual { user, shares })
-        .await
-        .map_err(unavailable)?
-        .map_err(ApiError::from)
+    match actor.send(BuyDual { user, shares }).await {
+        Ok(answer) => answer.map_err(ApiError::from),
+        // The actor finished between the look-up and the send (the product
+        // matured and settled): closed too. Only an open product's actor
+        // that does not answer is "try again".
+        Err(e) => Err(match status().await? {
+            Some(s) if s > 0 => ApiError::conflict("err_dual_closed"),
+            _ => unavailable(e),
+        }),
+    }
 }
 
 /// A product as the list and the purchase page show it.

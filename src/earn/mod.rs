@@ -131,6 +131,11 @@ impl EarnDesk {
         });
     }
 
+    /// The store the earn actors write through (once started).
+    pub fn store(&self) -> Option<Store> {
+        self.ctx.get().map(|c| c.store.clone())
+    }
+
     /// A lock-up product's actor.
     pub fn product(&self, id: i64) -> ApiResult<Handle<LockupActor>> {
         self.lock

@@ -35,7 +35,7 @@ const fn f(ext: &'static str, content_type: &'static str, kind: i64) -> Format {
 
 /// The format the bytes are, by their leading bytes.
 pub fn sniff(b: &[u8]) -> Option<Format> {
-    if let Some((ext, ct)) = crate::api::upload::sniff(b) {
+    if let Some((ext, ct)) = crate::pictures::sniff(b) {
         let moving = ext == "gif" || (ext == "webp" && animated_webp(b));
         return Some(f(ext, ct, if moving { 1 } else { 0 }));
     }

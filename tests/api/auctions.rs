@@ -11,6 +11,7 @@ use crate::nft::{
 use crate::node::Node;
 use crate::on_both;
 use crate::restart::{database, on_both_backends, restarted};
+use serde_json::Value;
 
 /// Deposits, refusals, two bids at the same moment, a late bid that
 /// extends the end, the losers' deposits back at the end, the winner pays.
@@ -96,11 +97,31 @@ async fn an_auction_from_deposit_to_payment(app: TestApp) {
         refused.text(),
         "Each bid must raise the current one by at least 5 USDT: the least bid is 65 USDT"
     );
-    let leader = if x.kind() == "ok" {
-        a.clone()
-    } else {
-        c.clone()
+    let leader = if x.kind() == "ok" { &a } else { &c };
+    // The bid taken is the leader's: first in the log as the leader sees it.
+    let led = app
+        .get(
+            &format!("/bind_box/getBindBoxQuotationLog?id={item}"),
+            Some(leader),
+        )
+        .await;
+    assert_eq!(
+        (
+            &led.message()["data"][0]["price"],
+            &led.message()["data"][0]["mine"]
+        ),
+        (&Value::from("60"), &Value::from(true)),
+        "{}",
+        led.body
+    );
+    let outbid = async |t: &str| {
+        messages(&app, t)
+            .await
+            .iter()
+            .filter(|m| *m == "outbid")
+            .count()
     };
+    let leader_outbid = outbid(leader).await;
     // A bid in the last minutes moves the end to five minutes after it.
     let soon = bourse::db::now_ms() + 60_000;
     exec(
@@ -115,6 +136,11 @@ async fn an_auction_from_deposit_to_payment(app: TestApp) {
     .await;
     let late = bid(&b, "70").await;
     late.assert_ok();
+    // The leader is told it was outbid.
+    wait_for("the leader told", async || {
+        outbid(leader).await == leader_outbid + 1
+    })
+    .await;
     assert_eq!(late.message()["extended"], true);
     assert!(late.message()["ends_at"].as_i64().unwrap_or_default() >= soon + 200_000);
     let log = app
@@ -156,7 +182,6 @@ async fn an_auction_from_deposit_to_payment(app: TestApp) {
     for t in [&a, &c] {
         assert_eq!((usdt(&app, t).await, escrow(&app, t).await), (1000.0, 0.0));
     }
-    let _ = leader;
     assert_eq!(escrow(&app, &b).await, 10.0);
     let pay = app
         .get("/bind_box/getNeedPayNFTOrder?status=0", Some(&b))

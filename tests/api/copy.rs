@@ -846,13 +846,16 @@ async fn follows_and_copies_survive_a_kill(backend: Backend) {
     assert!(holding(&second, &ft).await.is_empty());
     let done = closed(&second, &ft).await;
     let led = closed(&second, &lt).await;
+    // Both copies (the one from before the kill and the next) closed with
+    // their leader's positions, each at its leader's close price.
+    assert_eq!(done.len(), 2, "{done:?}");
     for c in &done {
         assert_eq!(c["close_reason"], "leader_close");
         let l = led
             .iter()
             .find(|l| l["id"] == c["copy_of"])
-            .cloned()
-            .unwrap_or_default();
+            .unwrap_or_else(|| panic!("no leader position for {c}"));
+        assert!(l["close_price"].is_string(), "{l}");
         assert_eq!(c["close_price"], l["close_price"]);
     }
     let admin = second.admin().await;

@@ -149,7 +149,9 @@ async fn contracts_trigger_close_and_liquidate_honestly(app: TestApp) {
     .await;
     assert_eq!(short["price"], "68986.2");
     let sid = short["id"].as_i64().unwrap_or_default();
-    assert_eq!(short["force_close_price"], "71745.648");
+    // The first mark at which equity is at or below maintenance, to the
+    // unit (a loss rounds up): 49 units (of 10^-8) short of 71 745.648.
+    assert_eq!(short["force_close_price"], "71745.64799951");
     app.post(
         "/lever/setstop",
         Some(t),
@@ -179,7 +181,7 @@ async fn contracts_trigger_close_and_liquidate_honestly(app: TestApp) {
     )
     .await;
     let rid = risky["id"].as_i64().unwrap_or_default();
-    assert_eq!(risky["force_close_price"], "69949.9872");
+    assert_eq!(risky["force_close_price"], "69949.98720099");
     set_index(&app, 69_000).await;
     let liq = row(&app, t, "3", rid)
         .await
@@ -364,6 +366,26 @@ async fn options_win_lose_and_tie_at_the_recorded_prices(app: TestApp) {
     )
     .await
     .assert_error(422);
+    // A stake finer than USDT's six decimals could not come back whole on a
+    // tie: refused, nothing frozen.
+    let fine = app
+        .post(
+            "/microtrade/submit?lang=en",
+            Some(t),
+            &[
+                ("match_id", "1"),
+                ("type", "1"),
+                ("seconds", "1"),
+                ("number", "100.0000001"),
+            ],
+        )
+        .await;
+    fine.assert_error(422);
+    assert_eq!(fine.text(), "Too many decimal places for this coin");
+    assert_eq!(
+        app.balance(t, "USDT", "4").await,
+        ("1000".into(), "0".into())
+    );
     let rise = submit("1").await;
     let fall = submit("2").await;
     assert_eq!(

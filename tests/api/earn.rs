@@ -309,6 +309,12 @@ async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
     let rates = paid_rates(&db, USDT_LOCK).await;
     assert_eq!(rates.len(), 1);
     let day1 = 1000.0 * rates[0] as f64 / 1e6;
+    let (first_paid_at,): (i64,) = sqlx::query_as(&format!(
+        "SELECT accrued_through FROM lock_products WHERE id = {USDT_LOCK}"
+    ))
+    .fetch_one(&db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
     assert!((3.0..=4.0).contains(&day1), "{day1}");
     for t in [&a, &b] {
         let o = orders(&app, t).await;
@@ -329,9 +335,26 @@ async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
         orders(&app, &a).await[0]["status"] == 2
     })
     .await;
-    // Five days paid to each, every one at a day's stored rate (the days
-    // moved back here pay some days' rates twice), once.
-    let rates = paid_rates(&db, USDT_LOCK).await;
+    // Five days paid to each, each at the stored rate of the day it paid,
+    // once: the first at its own moment, then the four caught up (the days
+    // moved back here pay some days' rates twice).
+    let (hour,): (i64,) = sqlx::query_as(&format!(
+        "SELECT accrual_hour FROM lock_products WHERE id = {USDT_LOCK}"
+    ))
+    .fetch_one(&db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut rates = Vec::new();
+    for back in [0, 3, 2, 1, 0] {
+        let day = ::actors::earn::engine::period(first_paid_at - back * DAY, hour) - 1;
+        let (r,): (i64,) = sqlx::query_as(&format!(
+            "SELECT rate_ppm FROM lock_rates WHERE product_id = {USDT_LOCK} AND day = {day}"
+        ))
+        .fetch_one(&db)
+        .await
+        .unwrap_or_else(|e| panic!("no rate stored for day {day}: {e}"));
+        rates.push(r);
+    }
     for t in [&a, &b] {
         wait_for("both matured", async || {
             orders(&app, t).await.iter().all(|o| o["status"] == 2)
@@ -354,9 +377,8 @@ async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
             .unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(paid.len(), 5, "{order}");
             let amount = dec(&order["amount"]) as i64;
-            assert!(paid
-                .iter()
-                .all(|(u,)| rates.iter().any(|r| *u == amount * 100 * r)));
+            let expected: Vec<(i64,)> = rates.iter().map(|r| (amount * 100 * r,)).collect();
+            assert_eq!(paid, expected, "{order}");
             let sum: f64 = paid.iter().map(|(u,)| *u as f64 / 1e8).sum();
             assert!((dec(&order["accrued"]) - sum).abs() < 1e-9);
             total += sum;
@@ -420,6 +442,86 @@ async fn accruals_pay_each_day_once_and_mature(app: TestApp) {
 
 on_both!(
     accruals_pay_each_day_once_and_mature,
+    &[("BOURSE__CODES__RESEND_SECONDS", "0")]
+);
+
+/// A day's accrual is paid in slices of orders, each its own transaction.
+/// One slice committed before a kill (its orders paid, the day not closed)
+/// is not paid again when the day is applied after the restart: each order
+/// is paid its day once, and the day closes once.
+async fn an_accrual_cut_between_slices_resumes(app: TestApp) {
+    use ::actors::earn::lockstore as store;
+    let admin = app.admin().await;
+    let a = funded(&app, &admin, "1000").await;
+    let b = funded(&app, &admin, "1000").await;
+    lock(&app, &a, USDT_LOCK, "1000").await.assert_ok();
+    lock(&app, &b, USDT_LOCK, "600").await.assert_ok();
+    lock(&app, &b, USDT_LOCK, "400").await.assert_ok();
+    let actor = app
+        .state
+        .earn
+        .product(1)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let db = app.state.db.clone();
+    let st = app.state.earn.store().unwrap_or_else(|| panic!("no store"));
+    // The partial day, paying nothing, then a full day due.
+    days_pass(&db, USDT_LOCK, 1).await;
+    actor.send(Reload).await.unwrap_or_else(|e| panic!("{e}"));
+    actor.send(Accrue).await.unwrap_or_else(|e| panic!("{e}"));
+    days_pass(&db, USDT_LOCK, 1).await;
+    // What the first slice of that day committed before the kill: the
+    // first order paid (the actor still holds the day as not yet due).
+    let p = store::product(&st, 1)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no product"));
+    let at = p.next_accrual();
+    let day = ::actors::earn::engine::period(at, p.accrual_hour) - 1;
+    let rate = store::ensure_rates(&st, &p, day, day + 1)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let open = store::open_orders(&st, 1)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(open.len(), 3);
+    let first = (open[0].id, open[0].id);
+    let paid = store::pay_slice(&st, &p, at, rate, first)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(paid.yields.len(), 1, "{paid:?}");
+    assert_eq!(paid.yields[0].order, open[0].id);
+    assert!(paid.yields[0].amount > 0);
+    // And again, as a retry of the same slice would: nothing more.
+    let again = store::pay_slice(&st, &p, at, rate, first)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(again, store::Payout::default());
+    // The day applied whole after the restart.
+    actor.send(Reload).await.unwrap_or_else(|e| panic!("{e}"));
+    actor.send(Accrue).await.unwrap_or_else(|e| panic!("{e}"));
+    let yields: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT o.ref_id, CAST(COUNT(*) AS BIGINT) FROM ledger_operations o
+         WHERE o.reason = 'lock_yield' GROUP BY o.ref_id ORDER BY o.ref_id",
+    )
+    .fetch_all(&db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<i64> = open.iter().map(|o| o.id).collect();
+    assert_eq!(yields, ids.iter().map(|id| (*id, 1)).collect::<Vec<_>>());
+    for t in [&a, &b] {
+        let o = orders(&app, t).await;
+        assert!(o.iter().all(|o| o["paid_days"] == 1), "{o:?}");
+        let accrued: f64 = o.iter().map(|o| dec(&o["accrued"])).sum();
+        let expected = 1000.0 * rate as f64 / 1e6;
+        assert!((accrued - expected).abs() < 1e-9, "{accrued} vs {expected}");
+        assert!((spot(app.balance(t, "3", "2").await) - expected).abs() < 1e-9);
+    }
+    assert_eq!(paid_rates(&db, USDT_LOCK).await, vec![rate]);
+    app.assert_audit(&admin).await;
+}
+
+on_both!(
+    an_accrual_cut_between_slices_resumes,
     &[("BOURSE__CODES__RESEND_SECONDS", "0")]
 );
 

@@ -7,9 +7,10 @@
 
 use crate::helpers::{exec, wait_for, Answer, Http, TestApp};
 use crate::on_both;
-use ::actors::nft::{engine, ReloadAuction};
+use ::actors::nft::ReloadAuction;
 use bourse::nft::demo::MEDIA;
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 pub(crate) fn media_bytes(name: &str) -> Vec<u8> {
     MEDIA
@@ -186,9 +187,16 @@ pub(crate) async fn end_now(app: &TestApp, listing: &str) {
 
 /// Has an auction's actor reread it (its times were moved).
 pub(crate) async fn reload(app: &TestApp, listing: &str) {
-    if let Ok(h) = app.state.nft.auction(listing.parse().unwrap_or_default()) {
-        let _ = h.send(ReloadAuction).await;
-    }
+    let id: i64 = listing
+        .parse()
+        .unwrap_or_else(|e| panic!("listing {listing}: {e}"));
+    app.state
+        .nft
+        .auction(id)
+        .unwrap_or_else(|e| panic!("no actor for auction {id}: {e:?}"))
+        .send(ReloadAuction)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Media by content, a fixed-price sale, a resale in review then sold with
@@ -562,18 +570,47 @@ async fn blind_boxes_follow_the_published_rule(app: TestApp) {
     assert_eq!(twice.text(), "The blind box is already open");
     let after = view(Some(user.clone())).await;
     let seed = after["seed"].as_str().unwrap_or_default().to_string();
-    assert_eq!(
-        engine::seed_hash(&seed),
-        after["seed_hash"].as_str().unwrap_or_default()
-    );
+    assert!(!seed.is_empty(), "the seed is revealed once sold out");
+    // The published rule, computed here rather than with the server's code:
+    // the hash is SHA-256 of the seed, and box n holds the n-th slot when the
+    // slots are ordered by SHA-256 of "seed:slot" (hex, ascending).
+    let sha = |text: &str| hex::encode(Sha256::digest(text.as_bytes()));
+    assert_eq!(sha(&seed), after["seed_hash"].as_str().unwrap_or_default());
+    let mut order: Vec<(String, i64)> = (0..3).map(|s| (sha(&format!("{seed}:{s}")), s)).collect();
+    order.sort();
+    let names: std::collections::HashMap<i64, String> = after["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|i| {
+            (
+                i["slot"].as_i64().unwrap_or(-1),
+                i["item"]["name"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
     let mine = after["my_boxes"].as_array().cloned().unwrap_or_default();
     assert_eq!(mine.len(), 3);
+    let mut got = Vec::new();
     for b in &mine {
         let number = b["number"].as_u64().unwrap_or(99) as usize;
-        let slot = engine::slot_of(&seed, 3, number).map(|s| s as i64);
-        assert_eq!(b["slot"].as_i64(), slot);
+        let slot = order[number].1;
+        assert_eq!(b["slot"].as_i64(), Some(slot), "{b}");
+        assert_eq!(
+            b["item_name"].as_str(),
+            names.get(&slot).map(String::as_str),
+            "{b}"
+        );
         assert_eq!(b["verified"], true);
+        got.push(b["item_name"].as_str().unwrap_or_default().to_string());
     }
+    got.sort();
+    assert_eq!(
+        got,
+        ["One", "Three", "Two"],
+        "each box gave a different item"
+    );
     assert_eq!(
         app.get("/bind_box/getMyNFTs", Some(&user)).await.message()["total"],
         3

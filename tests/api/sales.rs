@@ -99,9 +99,10 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
     assert!(my_sale_orders(&app, &a).await.is_empty());
     assert_eq!(bal(app.balance(&a, "3", "2").await), (1000.0, 0.0));
 
-    // An admin's sale of 100 TRX at 1 USDT, a few seconds long.
+    // An admin's sale of 100 TRX at 1 USDT, on for an hour (its end is
+    // moved in the database once the orders are in, not waited for).
     let now = bourse::db::now_ms();
-    let (starts, ends) = ((now - 1_000).to_string(), (now + 4_000).to_string());
+    let (starts, ends) = ((now - 1_000).to_string(), (now + 3_600_000).to_string());
     let form = [
         ("name", "TRX test sale"),
         ("token", "TRX"),
@@ -184,6 +185,21 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
         .assert_error(409);
 
     // The end: 100 of 120 asked, each gets 5/6 of the ask, the rest refunded.
+    exec(
+        &app.state.db,
+        &format!(
+            "UPDATE ieo_projects SET ends_at = {} WHERE id = {id}",
+            bourse::db::now_ms() - 1
+        ),
+    )
+    .await;
+    app.state
+        .earn
+        .project(id)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .send(ReloadProject)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     wait_for("the allocation", async || {
         sale(&app, id).await["allocation_ratio"].is_string()
     })
@@ -314,6 +330,26 @@ pub(crate) async fn maturing(app: &TestApp, id: i64, in_ms: i64) {
         .unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Brings product `id` to maturity on what its actor sampled, with no race
+/// against the clock: it enters its sampling window (maturity ten minutes
+/// away), its actor's first sample there is waited for, and then its
+/// maturity is moved past.
+pub(crate) async fn matures_after_a_sample(app: &TestApp, id: i64) {
+    maturing(app, id, 10 * 60_000).await;
+    let db = app.state.db.clone();
+    wait_for("a sample of the index", async || {
+        let (n,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM dual_samples WHERE product_id = $1")
+                .bind(id)
+                .fetch_one(&db)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        n > 0
+    })
+    .await;
+    maturing(app, id, -1).await;
+}
+
 /// The payout rule in whole units, as the engine computes it.
 fn with_interest(amount: i128, apr_ppm: i128, days: i128) -> i128 {
     amount + amount * apr_ppm * days / (1_000_000 * 365)
@@ -398,7 +434,7 @@ async fn dual_products_bought_and_settled(app: TestApp) {
     // The call: sampled at 67 000 in its last minutes, settled below the
     // linked price: the coin back with a day's interest.
     let cid_n = call["id"].as_i64().unwrap_or_default();
-    maturing(&app, cid_n, 2_000).await;
+    matures_after_a_sample(&app, cid_n).await;
     let closed = app
         .post(
             "/dual/buyDual?lang=en",
@@ -431,7 +467,7 @@ async fn dual_products_bought_and_settled(app: TestApp) {
     // The put: sampled at 60 000, at or below 65 000: 500 USDT bought the coin.
     set_index(&app, 60_000).await;
     let pid_n = put["id"].as_i64().unwrap_or_default();
-    maturing(&app, pid_n, 2_000).await;
+    matures_after_a_sample(&app, pid_n).await;
     wait_for("the put settled", async || find(pid_n).await["status"] == 2).await;
     let o = find(pid_n).await;
     let coin = 500i128 * 100_000_000 * 100_000_000 / (65_000 * 100_000_000);

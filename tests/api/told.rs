@@ -9,7 +9,7 @@ use crate::earn::{days_pass, lock};
 use crate::funds::{bound_user, submit_level_one};
 use crate::helpers::{tell, Collector, TestApp};
 use crate::on_both;
-use crate::sales::{maturing, product_of};
+use crate::sales::{matures_after_a_sample, product_of};
 use ::actors::earn::{Accrue, Reload};
 use actix::Actor;
 use bourse::socket::hub::{Join, Outbound};
@@ -329,7 +329,7 @@ async fn a_dual_settlement_reaches_the_buyer(app: TestApp) {
     // The purchase itself tells the buyer's other screens.
     ears.balance_of(BTC).await;
     ears.clear();
-    maturing(&app, call, 2_000).await;
+    matures_after_a_sample(&app, call).await;
     let s = ears.heard("dual_order", |p| p["id"] == order).await;
     assert_eq!(
         (s["product_id"].clone(), s["status"].clone()),

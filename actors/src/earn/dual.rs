@@ -13,7 +13,7 @@ use crate::market::deriv::{ledger_err, CurrentIndex};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Done, Event, Handle, Meter};
-use crate::sql::Store;
+use crate::sql::{Arg, Store};
 use actix::prelude::*;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -198,11 +198,17 @@ async fn buy(
     Ok(row)
 }
 
-/// Settles every purchased order at maturity in one transaction: the
-/// invested amount goes to the house, the payout comes from it (settled on
-/// the samples' average), or, without a sample, the principal returns and
-/// the order fails with the reason. Answers each settled order as its
-/// owner is told of it.
+/// Orders settled per transaction: each slice holds the SQLite writer for
+/// its own statements only, so other writers take their turns between
+/// slices of a large product.
+const SLICE: usize = 2_000;
+
+/// Settles every purchased order at maturity, slice by slice
+/// ([`settle_slice`]), then closes the product: its status and settlement
+/// price, moved once. The price is the samples' average, which no longer
+/// moves after maturity, so a settlement cut by a kill resumes at the
+/// orders still open and pays them on the same price. Answers each settled
+/// order as its owner is told of it.
 async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<Settled>, ProductError> {
     let prices: Vec<i64> = samples(db, p.id).await?.into_iter().map(|s| s.1).collect();
     let price = engine::average(&prices);
@@ -212,57 +218,83 @@ async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<Settled>, Produ
     .bind(p.id)
     .fetch_all(&**db)
     .await?;
+    let mut settled = Vec::with_capacity(orders.len());
+    for slice in orders.chunks(SLICE) {
+        settled.extend(settle_slice(db, p, price, now, slice).await?);
+    }
     let guard = format!(
         "UPDATE dual_products SET status = 2, settlement_price = {}, settled_at = {now} WHERE id = {} AND status < 2",
         price.map_or("NULL".to_string(), |v| v.to_string()),
         p.id
     );
-    let Some(mut tx) = db.begin_if(&guard).await? else {
-        return Ok(Vec::new());
-    };
+    if let Some(tx) = db.begin_if(&guard).await? {
+        tx.commit().await?;
+    }
+    Ok(settled)
+}
+
+/// Settles the orders of `slice` not settled yet, in one transaction: each
+/// order's update is guarded by its status, and only the orders it moved
+/// are paid. The invested amount goes to the house and the payout comes
+/// from it, or, without a sample, the principal returns and the order fails
+/// with the reason; one ledger operation per slice, keyed by its first
+/// order (an order settled never starts another slice).
+async fn settle_slice(
+    db: &Store,
+    p: &DualRow,
+    price: Option<i64>,
+    now: i64,
+    slice: &[DualOrderRow],
+) -> Result<Vec<Settled>, ProductError> {
     let cur = p.invest_currency();
+    let mut tx = db.begin().await?;
     // (holder, account, currency) -> net change: one posting per row.
     let mut net: BTreeMap<(i64, i64, i64), i64> = BTreeMap::new();
-    let mut settled = Vec::with_capacity(orders.len());
-    for o in &orders {
-        *net.entry((o.user_id, account::DUAL, cur)).or_default() -= o.amount;
-        match price {
+    let mut settled = Vec::with_capacity(slice.len());
+    for o in slice {
+        let (state, pc, pv) = match price {
             Some(settlement) => {
                 let (pc, pv) = p.payout(engine::settle(&p.terms(o.amount), settlement));
-                settled.push(Settled {
-                    user: o.user_id,
-                    order: o.id,
-                    status: status::COMPLETED,
-                    coins: [cur, pc],
-                });
-                *net.entry((0, SystemAccount::Dual as i64, cur)).or_default() += o.amount;
-                *net.entry((0, SystemAccount::Dual as i64, pc)).or_default() -= pv;
-                *net.entry((o.user_id, account::CHANGE, pc)).or_default() += pv;
-                sqlx::query("UPDATE dual_orders SET status = 2, payout_currency = $1, payout = $2, settled_at = $3 WHERE id = $4")
-                    .bind(pc)
-                    .bind(pv)
-                    .bind(now)
-                    .bind(o.id)
-                    .execute(&mut *tx)
-                    .await?;
+                (status::COMPLETED, pc, pv)
             }
-            None => {
-                settled.push(Settled {
-                    user: o.user_id,
-                    order: o.id,
-                    status: status::FAILED,
-                    coins: [cur, cur],
-                });
-                *net.entry((o.user_id, account::CHANGE, cur)).or_default() += o.amount;
-                sqlx::query("UPDATE dual_orders SET status = 3, payout_currency = $1, payout = $2, reason = 'err_dual_no_index', settled_at = $3 WHERE id = $4")
-                    .bind(cur)
-                    .bind(o.amount)
-                    .bind(now)
-                    .bind(o.id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            None => (status::FAILED, cur, o.amount),
+        };
+        // A failed order says why; a completed one has no reason.
+        let sql = if price.is_some() {
+            "UPDATE dual_orders SET status = $1, payout_currency = $2, payout = $3, settled_at = $4
+             WHERE id = $5 AND status IN (0, 1)"
+        } else {
+            "UPDATE dual_orders SET status = $1, payout_currency = $2, payout = $3, settled_at = $4,
+             reason = 'err_dual_no_index' WHERE id = $5 AND status IN (0, 1)"
+        };
+        let moved = tx
+            .db()
+            .execute(
+                sql,
+                &[
+                    Arg::Int(state),
+                    Arg::Int(pc),
+                    Arg::Int(pv),
+                    Arg::Int(now),
+                    Arg::Int(o.id),
+                ],
+            )
+            .await?;
+        if moved != 1 {
+            continue;
         }
+        *net.entry((o.user_id, account::DUAL, cur)).or_default() -= o.amount;
+        if price.is_some() {
+            *net.entry((0, SystemAccount::Dual as i64, cur)).or_default() += o.amount;
+            *net.entry((0, SystemAccount::Dual as i64, pc)).or_default() -= pv;
+        }
+        *net.entry((o.user_id, account::CHANGE, pc)).or_default() += pv;
+        settled.push(Settled {
+            user: o.user_id,
+            order: o.id,
+            status: state,
+            coins: [cur, pc],
+        });
     }
     let postings: Vec<Posting> = net
         .into_iter()
@@ -275,9 +307,13 @@ async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<Settled>, Produ
             amount: v,
         })
         .collect();
+    let Some(first) = settled.first() else {
+        tx.rollback().await?;
+        return Ok(settled);
+    };
     if !postings.is_empty() {
         let op = Operation {
-            key: format!("dual_settle:{}", p.id),
+            key: format!("dual_settle:{}:{}", p.id, first.order),
             reason: "dual_settle".into(),
             ref_type: "dual_product".into(),
             ref_id: p.id,

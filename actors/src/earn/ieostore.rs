@@ -7,7 +7,7 @@ use super::engine;
 use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
 use crate::market::deriv::ledger_err;
 use crate::runtime::ProductError;
-use crate::sql::{Store, WriteTx};
+use crate::sql::{Arg, Store, WriteTx};
 use std::collections::BTreeMap;
 
 /// An order a step changed, as its owner is told: (owner, order, its new status).
@@ -269,35 +269,77 @@ async fn post_step(
     Ok(())
 }
 
+/// Orders per transaction of a sale's bulk steps (allocation, releases):
+/// each slice holds the SQLite writer for its own statements only.
+const SLICE: usize = 2_000;
+
 /// Allocates the sale at its end: every order's share of the supply
-/// (`engine::allocate`), the cost of what it got, and the rest of its
-/// frozen cost back to its owner's available balance, in one transaction.
-/// Answers the users told.
+/// (`engine::allocate`, over every order of the sale, those an earlier
+/// start allocated included, so the shares come out the same), slice by
+/// slice ([`allocate_slice`]), then closes the sale (its status and the
+/// total allocated, moved once). Answers the users told.
 pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, ProductError> {
-    let list = orders_in(db, p.id, status::SUBSCRIBED).await?;
+    let list: Vec<IeoOrderRow> = sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM ieo_orders WHERE project_id = $1 AND status IN ($2, $3) ORDER BY id"
+    ))
+    .bind(p.id)
+    .bind(status::SUBSCRIBED)
+    .bind(status::ALLOCATED)
+    .fetch_all(&**db)
+    .await?;
     let asked: Vec<i64> = list.iter().map(|o| o.amount).collect();
     let granted = p.allocate(&asked);
+    let mut told = Vec::new();
+    for (orders, grants) in list.chunks(SLICE).zip(granted.chunks(SLICE)) {
+        told.extend(allocate_slice(db, p, orders, grants).await?);
+    }
     let guard = format!(
         "UPDATE ieo_projects SET status = 2, allocated = {} WHERE id = {} AND status < 2",
         granted.iter().sum::<i64>(),
         p.id
     );
-    let Some(mut tx) = db.begin_if(&guard).await? else {
-        return Ok(Vec::new());
-    };
+    if let Some(tx) = db.begin_if(&guard).await? {
+        tx.commit().await?;
+    }
+    Ok(told)
+}
+
+/// Allocates the orders of one slice not allocated yet, in one transaction:
+/// each order's update is guarded by its status, and the rest of the frozen
+/// cost of those it moved goes back to their owners' available balance, in
+/// one operation keyed by the first of them (an order allocated never
+/// starts another slice).
+async fn allocate_slice(
+    db: &Store,
+    p: &ProjectRow,
+    orders: &[IeoOrderRow],
+    granted: &[i64],
+) -> Result<Vec<Told>, ProductError> {
+    let mut tx = db.begin().await?;
     let mut refunds: BTreeMap<i64, i64> = BTreeMap::new();
-    for (o, g) in list.iter().zip(&granted) {
+    let mut told = Vec::new();
+    for (o, g) in orders.iter().zip(granted) {
+        if o.status != status::SUBSCRIBED {
+            continue;
+        }
         let paid = p.cost(*g).min(o.cost);
         let refund = o.cost - paid;
-        *refunds.entry(o.user_id).or_default() += refund;
-        sqlx::query("UPDATE ieo_orders SET allocated = $1, paid = $2, refund = $3, status = 1 WHERE id = $4")
-            .bind(*g)
-            .bind(paid)
-            .bind(refund)
-            .bind(o.id)
-            .execute(&mut *tx)
+        let moved = tx
+            .db()
+            .execute(
+                "UPDATE ieo_orders SET allocated = $1, paid = $2, refund = $3, status = 1 WHERE id = $4 AND status = 0",
+                &[Arg::Int(*g), Arg::Int(paid), Arg::Int(refund), Arg::Int(o.id)],
+            )
             .await?;
+        if moved == 1 {
+            *refunds.entry(o.user_id).or_default() += refund;
+            told.push((o.user_id, o.id, status::ALLOCATED));
+        }
     }
+    let Some(&(_, first, _)) = told.first() else {
+        tx.rollback().await?;
+        return Ok(told);
+    };
     let postings: Vec<Posting> = refunds
         .iter()
         .filter(|(_, r)| **r > 0)
@@ -308,19 +350,10 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, ProductEr
             ]
         })
         .collect();
-    post_step(
-        &mut tx,
-        p,
-        "ieo_refund",
-        format!("ieo_refund:{}", p.id),
-        postings,
-    )
-    .await?;
+    let key = format!("ieo_refund:{}:{first}", p.id);
+    post_step(&mut tx, p, "ieo_refund", key, postings).await?;
     tx.commit().await?;
-    Ok(list
-        .iter()
-        .map(|o| (o.user_id, o.id, status::ALLOCATED))
-        .collect())
+    Ok(told)
 }
 
 /// Credits an allocated sale after the platform's review: each buyer's
@@ -398,39 +431,73 @@ pub async fn credit(db: &Store, p: &ProjectRow, now: i64) -> Result<Vec<Told>, P
 
 /// Applies the releases due at `now` (`cycles` of them done in all): each
 /// order's tokens released so far (`engine::released`) move from the
-/// launchpad account to the spot account, in one operation per release.
+/// launchpad account to the spot account, slice by slice
+/// ([`release_slice`]); then the sale counts the cycle, once.
 pub async fn release(db: &Store, p: &ProjectRow, cycles: i64) -> Result<Vec<Told>, ProductError> {
+    if p.status != status::CREDITED || p.released_cycles >= cycles {
+        return Ok(Vec::new());
+    }
     let list = orders_in(db, p.id, status::HELD).await?;
+    let mut told = Vec::new();
+    for slice in list.chunks(SLICE) {
+        told.extend(release_slice(db, p, cycles, slice).await?);
+    }
     let guard = format!(
         "UPDATE ieo_projects SET released_cycles = {cycles} WHERE id = {} AND status = 3 AND released_cycles = {}",
         p.id, p.released_cycles
     );
-    let Some(mut tx) = db.begin_if(&guard).await? else {
-        return Ok(Vec::new());
-    };
+    if let Some(tx) = db.begin_if(&guard).await? {
+        tx.commit().await?;
+    }
+    Ok(told)
+}
+
+/// Releases what `cycles` frees of the orders of one slice, in one
+/// transaction: each order's update is guarded by what it had released, and
+/// the tokens of those it moved go in one operation keyed by the cycle and
+/// the first of them.
+async fn release_slice(
+    db: &Store,
+    p: &ProjectRow,
+    cycles: i64,
+    slice: &[IeoOrderRow],
+) -> Result<Vec<Told>, ProductError> {
+    let mut tx = db.begin().await?;
     let mut per_user: BTreeMap<i64, i64> = BTreeMap::new();
     let mut told = Vec::new();
-    for o in &list {
+    for o in slice {
         let allocated = o.allocated.unwrap_or(0);
         let target = p.released_after(allocated, cycles);
         let delta = target - o.released;
         if delta <= 0 {
             continue;
         }
-        *per_user.entry(o.user_id).or_default() += delta;
         let st = if target >= allocated {
             status::RELEASED
         } else {
             status::HELD
         };
-        told.push((o.user_id, o.id, st));
-        sqlx::query("UPDATE ieo_orders SET released = $1, status = $2 WHERE id = $3")
-            .bind(target)
-            .bind(st)
-            .bind(o.id)
-            .execute(&mut *tx)
+        let moved = tx
+            .db()
+            .execute(
+                "UPDATE ieo_orders SET released = $1, status = $2 WHERE id = $3 AND released = $4",
+                &[
+                    Arg::Int(target),
+                    Arg::Int(st),
+                    Arg::Int(o.id),
+                    Arg::Int(o.released),
+                ],
+            )
             .await?;
+        if moved == 1 {
+            *per_user.entry(o.user_id).or_default() += delta;
+            told.push((o.user_id, o.id, st));
+        }
     }
+    let Some(&(_, first, _)) = told.first() else {
+        tx.rollback().await?;
+        return Ok(told);
+    };
     let postings = per_user
         .iter()
         .flat_map(|(u, v)| {
@@ -440,7 +507,7 @@ pub async fn release(db: &Store, p: &ProjectRow, cycles: i64) -> Result<Vec<Told
             ]
         })
         .collect();
-    let key = format!("ieo_release:{}:{cycles}", p.id);
+    let key = format!("ieo_release:{}:{cycles}:{first}", p.id);
     post_step(&mut tx, p, "ieo_release", key, postings).await?;
     tx.commit().await?;
     Ok(told)

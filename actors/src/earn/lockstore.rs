@@ -105,13 +105,6 @@ impl OrderRow {
     }
 }
 
-/// One order's yield for a day at `rate_ppm`, rounded down to the coin's
-/// precision (the reserve keeps the rest). The accrual's set-based update of
-/// the orders rounds the same way.
-pub fn order_yield(currency: i64, amount: i64, rate_ppm: i64) -> i64 {
-    precision::down(currency, engine::day_yield(amount, rate_ppm))
-}
-
 /// What the actor keeps of an open order: enough to pay it, mature it and
 /// check a user's cap.
 #[derive(Debug, Clone, Copy, sqlx::FromRow)]
@@ -436,34 +429,64 @@ pub struct Paid {
     pub amount: i64,
 }
 
-/// One day's accrual of a product, computed by the actor from its open
+/// One day's accrual of a product, planned by the actor from its open
 /// orders.
 pub struct Accrual {
     /// The accrual's moment: it pays the day that ends here.
     pub at: i64,
     pub rate_ppm: i64,
-    /// Each paid order's yield for the day, in order id order.
-    pub yields: Vec<Paid>,
-    /// Principal returned per order (orders paid their last day).
-    pub matured: Vec<Paid>,
-    /// The promise the orders paid no longer carry (each order's top-of-range
-    /// day yield).
-    pub released: i64,
+    /// The slices it pays, each the first and last id of at most [`SLICE`]
+    /// of the product's orders the day pays, in id order.
+    pub slices: Vec<(i64, i64)>,
     /// The product's principal and holders after it.
     pub locked: i64,
     pub holders: i64,
 }
 
-/// Applies `a` in one transaction: each order's yield from the coin's
-/// reserve to its owner's spot account and each matured order's principal
-/// back from the mining account, one ledger operation per order naming it
-/// (so a holder of several orders sees each one's yield), all written by
-/// one `post_all` (a handful of statements for the whole product's day);
-/// the orders' paid days, yield and promise in one statement each, and the
+/// What the orders' updates answered they were paid: each yield above
+/// nothing, each principal returned.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Payout {
+    pub yields: Vec<Paid>,
+    pub matured: Vec<Paid>,
+}
+
+impl Payout {
+    fn extend(&mut self, other: Payout) {
+        self.yields.extend(other.yields);
+        self.matured.extend(other.matured);
+    }
+}
+
+/// Orders per slice of an accrual. Each slice is one transaction, so it
+/// holds the SQLite writer for one slice's statements only (a few
+/// milliseconds for 2,000 orders; `docs/benchmarks.md`, "Lock-up accrual"),
+/// and spot batches take their turns between slices instead of waiting for
+/// a product's whole day.
+pub const SLICE: usize = 2_000;
+
+/// The slices of the orders of `ids` (any order): at most [`SLICE`] each.
+pub fn slices(mut ids: Vec<i64>) -> Vec<(i64, i64)> {
+    ids.sort_unstable();
+    ids.chunks(SLICE)
+        .filter_map(|c| Some((*c.first()?, *c.last()?)))
+        .collect()
+}
+
+/// Applies `a` slice by slice ([`pay_slice`]), then closes the day: the
 /// product's `accrued_through`, moved only from the day before (and its
-/// count of accruals, the operations' keys): an accrual is applied once,
-/// whatever restarts.
-pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, ProductError> {
+/// count of accruals, the operations' keys), with its totals. A slice an
+/// earlier start committed pays nothing again, so an accrual cut by a kill
+/// resumes where it stopped; `None` when another start had closed the day.
+pub async fn accrue(
+    db: &Store,
+    p: &ProductRow,
+    a: &Accrual,
+) -> Result<Option<Payout>, ProductError> {
+    let mut paid = Payout::default();
+    for slice in &a.slices {
+        paid.extend(pay_slice(db, p, a.at, a.rate_ppm, *slice).await?);
+    }
     let guard = format!(
         "UPDATE lock_products SET accrued_through = {at}, accruals = accruals + 1, locked = {}, holders = {}, updated_at = {at}
          WHERE id = {} AND accrued_through = {} AND accruals = {}",
@@ -475,81 +498,120 @@ pub async fn accrue(db: &Store, p: &ProductRow, a: &Accrual) -> Result<bool, Pro
         at = a.at
     );
     let Some(mut tx) = db.begin_if(&guard).await? else {
-        return Ok(false);
+        return Ok(None);
     };
+    let day = engine::period(a.at, p.accrual_hour);
+    ensure_rates_in(&mut tx, p, day, day + 1).await?;
+    tx.commit().await?;
+    Ok(Some(paid))
+}
+
+/// One slice of a day (see [`accrue`]): pays the product's orders with ids
+/// in `lo..=hi` that the day has not paid yet, in one transaction.
+///
+/// The orders' update comes first, guarded per order by the days it was
+/// paid (`paid_days` counts the accruals since its first, so it matches only
+/// an order this day has not paid), and it answers what it paid: each
+/// order's yield, rounded down to the coin's step here and nowhere else
+/// (integer division of non-negative numbers rounds down on both databases;
+/// the products' caps keep amount × rate inside 64 bits), the promise it
+/// stops carrying and the principal it returns. The ledger then moves
+/// exactly that, one operation per order naming it (a holder of several
+/// orders sees each one's yield): the yield from the coin's reserve to the
+/// owner's spot account, the principal back from the mining account.
+pub async fn pay_slice(
+    db: &Store,
+    p: &ProductRow,
+    at: i64,
+    rate_ppm: i64,
+    (lo, hi): (i64, i64),
+) -> Result<Payout, ProductError> {
+    let step = precision::step(p.currency);
+    let paid = format!("amount * {rate_ppm} / 1000000 / {step} * {step}");
+    let released = "amount * rate_max_ppm / 1000000";
+    let matures = format!("matures_at <= {at}");
+    let mut tx = db.begin().await?;
+    let mut rows = tx
+        .db()
+        .rows::<5>(
+            &format!(
+                "UPDATE lock_orders SET paid_days = paid_days + 1, accrued = accrued + {paid},
+                   promised_left = promised_left - {released},
+                   status = CASE WHEN {matures} THEN {MATURED} ELSE status END,
+                   ended_at = CASE WHEN {matures} THEN {at} ELSE ended_at END,
+                   returned = CASE WHEN {matures} THEN amount ELSE returned END
+                 WHERE product_id = {id} AND id BETWEEN {lo} AND {hi} AND status = 0
+                   AND first_accrual_at <= {at}
+                   AND paid_days = ({at} - first_accrual_at) / {day_ms}
+                 RETURNING id, user_id, {paid}, {released}, CASE WHEN {matures} THEN amount ELSE 0 END",
+                id = p.id,
+                day_ms = engine::DAY_MS
+            ),
+            &[],
+        )
+        .await?;
+    if rows.is_empty() {
+        tx.rollback().await?;
+        return Ok(Payout::default());
+    }
+    // The ledger's operations in order id order, whatever order the
+    // database answered in.
+    rows.sort_unstable();
+    let released: i64 = rows.iter().map(|r| r[3]).sum();
     sqlx::query("UPDATE earn_reserves SET promised = promised - $1 WHERE currency = $2")
-        .bind(a.released)
+        .bind(released)
         .bind(p.currency)
         .execute(&mut *tx)
         .await?;
-    let day = p.accruals + 1;
-    let c = p.currency;
-    let op = |reason: &str, paid: &Paid, postings: Vec<Posting>| Operation {
+    let (day, c) = (p.accruals + 1, p.currency);
+    let op = |reason: &str, order: i64, postings: Vec<Posting>| Operation {
         // Per order since keys named the product and its day: "order" keeps
         // the two kinds apart.
-        key: format!("{reason}:order:{}:{day}", paid.order),
+        key: format!("{reason}:order:{order}:{day}"),
         reason: reason.into(),
         ref_type: "lock_order".into(),
-        ref_id: paid.order,
+        ref_id: order,
         postings,
     };
-    let mut ops = Vec::with_capacity(a.yields.len() + a.matured.len());
-    ops.extend(a.yields.iter().filter(|y| y.amount > 0).map(|y| {
-        op(
-            "lock_yield",
-            y,
-            vec![
-                Posting::system(SystemAccount::MiningReserve, c, -y.amount),
-                Posting::user(y.user, account::CHANGE, c, Bucket::Available, y.amount),
-            ],
-        )
-    }));
-    ops.extend(a.matured.iter().filter(|m| m.amount > 0).map(|m| {
-        op(
-            "lock_matured",
-            m,
-            vec![
-                Posting::user(m.user, account::MINING, c, Bucket::Available, -m.amount),
-                Posting::user(m.user, account::CHANGE, c, Bucket::Available, m.amount),
-            ],
-        )
-    }));
+    let mut out = Payout::default();
+    let mut ops = Vec::with_capacity(rows.len() * 2);
+    for &[order, user, paid, _, principal] in &rows {
+        if paid > 0 {
+            ops.push(op(
+                "lock_yield",
+                order,
+                vec![
+                    Posting::system(SystemAccount::MiningReserve, c, -paid),
+                    Posting::user(user, account::CHANGE, c, Bucket::Available, paid),
+                ],
+            ));
+            out.yields.push(Paid {
+                order,
+                user,
+                amount: paid,
+            });
+        }
+        if principal > 0 {
+            ops.push(op(
+                "lock_matured",
+                order,
+                vec![
+                    Posting::user(user, account::MINING, c, Bucket::Available, -principal),
+                    Posting::user(user, account::CHANGE, c, Bucket::Available, principal),
+                ],
+            ));
+            out.matured.push(Paid {
+                order,
+                user,
+                amount: principal,
+            });
+        }
+    }
     if !ops.is_empty() {
         ledger::post_all(&mut tx.db(), &ops)
             .await
             .map_err(ledger_err)?;
     }
-    // The same rounding as `order_yield` (integer division of non-negative
-    // numbers rounds down on both databases); the products' caps keep
-    // amount × rate inside 64 bits.
-    let mut db = tx.db();
-    db.execute(
-        &format!(
-            "UPDATE lock_orders SET paid_days = paid_days + 1, accrued = accrued + amount * {rate} / 1000000 / {step} * {step},
-             promised_left = promised_left - amount * rate_max_ppm / 1000000
-             WHERE product_id = {id} AND status = 0 AND first_accrual_at <= {at}",
-            rate = a.rate_ppm,
-            step = precision::step(p.currency),
-            id = p.id,
-            at = a.at
-        ),
-        &[],
-    )
-    .await?;
-    if !a.matured.is_empty() {
-        db.execute(
-            &format!(
-                "UPDATE lock_orders SET status = {MATURED}, ended_at = {at}, returned = amount
-                 WHERE product_id = {id} AND status = 0 AND matures_at <= {at}",
-                id = p.id,
-                at = a.at
-            ),
-            &[],
-        )
-        .await?;
-    }
-    let day = engine::period(a.at, p.accrual_hour);
-    ensure_rates_in(&mut tx, p, day, day + 1).await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(out)
 }

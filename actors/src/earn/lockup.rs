@@ -9,7 +9,7 @@
 //! product's `accrued_through` moves one day per transaction).
 
 use super::engine;
-use super::lockstore::{self as store, Accrual, Open, OrderRow, Paid, ProductRow, Subscription};
+use super::lockstore::{self as store, Accrual, Open, OrderRow, Payout, ProductRow, Subscription};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Event, Meter};
@@ -298,48 +298,26 @@ impl Handler<Reload> for LockupActor {
     }
 }
 
-/// The accrual at `at` of the orders in `orders` at `rate_ppm`: what each
-/// order is paid (rounded down to the coin's precision, see
-/// [`store::order_yield`]), whose principal returns, and the promise released.
-fn plan(
-    orders: &[Open],
-    users: &HashMap<i64, i64>,
-    at: i64,
-    rate_ppm: i64,
-    currency: i64,
-) -> Accrual {
-    let mut a = Accrual {
-        at,
-        rate_ppm,
-        yields: Vec::new(),
-        matured: Vec::new(),
-        released: 0,
-        locked: 0,
-        holders: 0,
-    };
+/// The accrual at `at` of the orders in `orders` at `rate_ppm`: the slices
+/// of the orders it pays (what each is paid is the orders' update's to say,
+/// [`store::pay_slice`]), and the product's principal and holders once the
+/// orders whose term ends have returned theirs.
+fn plan(orders: &[Open], users: &HashMap<i64, i64>, at: i64, rate_ppm: i64) -> Accrual {
     let mut left = users.clone();
+    let mut due = Vec::new();
     for o in orders.iter().filter(|o| o.first_accrual_at <= at) {
-        let y = store::order_yield(currency, o.amount, rate_ppm);
-        if y > 0 {
-            a.yields.push(Paid {
-                order: o.id,
-                user: o.user_id,
-                amount: y,
-            });
-        }
-        a.released += engine::day_yield(o.amount, o.rate_max_ppm);
+        due.push(o.id);
         if o.matures_at <= at {
-            a.matured.push(Paid {
-                order: o.id,
-                user: o.user_id,
-                amount: o.amount,
-            });
             take(&mut left, o.user_id, o.amount);
         }
     }
-    a.locked = left.values().sum();
-    a.holders = left.len() as i64;
-    a
+    Accrual {
+        at,
+        rate_ppm,
+        slices: store::slices(due),
+        locked: left.values().sum(),
+        holders: left.len() as i64,
+    }
 }
 
 impl Handler<Accrue> for LockupActor {
@@ -366,7 +344,7 @@ impl Handler<Accrue> for LockupActor {
         let fut = async move {
             let day = engine::period(at, p.accrual_hour) - 1;
             let rate = store::ensure_rates(&db, &p, day, day + 1).await?;
-            let a = plan(&orders, &users, at, rate, p.currency);
+            let a = plan(&orders, &users, at, rate);
             let applied = store::accrue(&db, &p, &a).await?;
             let reserve = store::reserve(&db, p.currency).await?;
             Ok::<_, ProductError>((orders, a, applied, reserve, day))
@@ -375,7 +353,7 @@ impl Handler<Accrue> for LockupActor {
             move |res, act, ctx| match res {
                 Ok((mut orders, a, applied, reserve, day)) => {
                     act.reserve = reserve;
-                    if applied {
+                    if let Some(paid) = applied {
                         orders.retain(|o| o.matures_at > a.at);
                         act.clear();
                         for o in orders {
@@ -396,7 +374,7 @@ impl Handler<Accrue> for LockupActor {
                                 "at": a.at,
                             }),
                         });
-                        act.publish(told(&a, act.id, currency));
+                        act.publish(told(&paid, act.id, currency));
                         ctx.notify(Accrue);
                     } else {
                         // The database is past this accrual (it moved on
@@ -431,8 +409,8 @@ fn order_event(row: &OrderRow, product: i64) -> Event {
 
 /// What an accrual tells the holders: each matured order's `lock_order`
 /// (status 2), then one `balance` per holder paid a yield or a principal.
-fn told(a: &Accrual, product: i64, currency: i64) -> Event {
-    let mut events: Vec<Event> = a
+fn told(paid: &Payout, product: i64, currency: i64) -> Event {
+    let mut events: Vec<Event> = paid
         .matured
         .iter()
         .map(|m| Event::Private {
@@ -442,10 +420,10 @@ fn told(a: &Accrual, product: i64, currency: i64) -> Event {
         })
         .collect();
     events.push(Event::balances(
-        a.yields
+        paid.yields
             .iter()
-            .chain(&a.matured)
-            .map(|paid| (paid.user, currency)),
+            .chain(&paid.matured)
+            .map(|p| (p.user, currency)),
     ));
     Event::Many(events)
 }

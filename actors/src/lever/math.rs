@@ -79,17 +79,25 @@ pub fn risk_rate_ppm(margin: i64, profit: i64) -> i64 {
     ((margin as i128 + profit as i128) * PPM / margin as i128) as i64
 }
 
-/// The mark at which equity meets the maintenance margin.
+/// The mark at which equity meets the maintenance margin: the last mark,
+/// coming from the open price against the holder, at which
+/// [`must_liquidate`] holds (and it holds at every mark past it).
+///
+/// With `d` the mark's distance from the open price against the holder and
+/// `room` = margin − maintenance, the loss `d × qty` rounds up and a gain
+/// (negative `d`) down, and either way equity ≤ maintenance comes to
+/// `d × qty > (room − 1) × 10^8`: the least such `d` is
+/// `floor((room − 1) × 10^8 / qty) + 1`, negative when the maintenance is
+/// at or above the margin itself.
 pub fn liquidation_price(dir: Dir, open: i64, qty: i64, margin: i64, maintenance_ppm: i64) -> i64 {
     if qty <= 0 {
         return 0;
     }
-    let maint = rate_of(margin, maintenance_ppm) as i128;
-    let room = (margin as i128 - maint).max(0) * SCALE;
+    let room = margin as i128 - rate_of(margin, maintenance_ppm) as i128;
+    let d = ((room - 1) * SCALE).div_euclid(qty as i128) + 1;
     match dir {
-        // Rounded so that at the returned price equity is at or below maintenance.
-        Dir::Long => (open as i128 - room / qty as i128).max(0) as i64,
-        Dir::Short => (open as i128 + ceil_div(room, qty as i128)) as i64,
+        Dir::Long => (open as i128 - d).max(0) as i64,
+        Dir::Short => (open as i128 + d) as i64,
     }
 }
 
@@ -166,19 +174,22 @@ mod tests {
     fn the_liquidation_price_is_where_equity_meets_maintenance() {
         let (open, qty, m, mm) = (60_000 * U, U / 10, 600 * U, 200_000); // maintenance 20 % of margin
         let long = liquidation_price(Dir::Long, open, qty, m, mm);
-        assert_eq!(long, 55_200 * U, "480 of room over 0.1 BTC is 4 800");
+        // 480 of room over 0.1 BTC is 4 800 below the open price; a loss
+        // rounds up to a whole unit, so the rule already holds 9 units
+        // (of 10^-8) above 55 200, and not one unit further.
+        assert_eq!(long, 55_200 * U + 9);
         assert!(
             must_liquidate(Dir::Long, open, long, qty, m, mm),
             "exactly at the price"
         );
         assert!(
-            !must_liquidate(Dir::Long, open, long + 10, qty, m, mm),
-            "just above (a whole unit of profit)"
+            !must_liquidate(Dir::Long, open, long + 1, qty, m, mm),
+            "one unit above it"
         );
         let short = liquidation_price(Dir::Short, open, qty, m, mm);
-        assert_eq!(short, 64_800 * U);
+        assert_eq!(short, 64_800 * U - 9);
         assert!(must_liquidate(Dir::Short, open, short, qty, m, mm));
-        assert!(!must_liquidate(Dir::Short, open, short - 10, qty, m, mm));
+        assert!(!must_liquidate(Dir::Short, open, short - 1, qty, m, mm));
     }
 
     #[test]

@@ -7,6 +7,8 @@ pub mod book;
 pub mod copies;
 pub mod marks;
 pub mod math;
+#[cfg(test)]
+mod model_tests;
 pub mod overnight;
 pub mod replay;
 pub mod store;

@@ -8,6 +8,8 @@
 use std::collections::BTreeMap;
 
 pub mod actor;
+#[cfg(test)]
+mod model_tests;
 pub mod store;
 
 pub use actor::{MicroSubmit, OptionsActor};

@@ -6,7 +6,9 @@ use super::{Db, Direct};
 use sqlx::any::Any;
 use sqlx::{AnyConnection, AnyPool, Transaction};
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 /// The pool, and on SQLite the one connection its writers take turns on.
@@ -29,6 +31,9 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 pub struct Store {
     pool: AnyPool,
     writer: Option<Arc<Mutex<Writer>>>,
+    /// The longest any transaction held the writer since last asked (µs):
+    /// what every other writer may have waited behind it.
+    longest: Arc<AtomicU64>,
 }
 
 /// The SQLite writers' connection, and whether a transaction is open on it.
@@ -110,7 +115,11 @@ impl Store {
             }
             false => None,
         };
-        Ok(Store { pool, writer })
+        Ok(Store {
+            pool,
+            writer,
+            longest: Arc::default(),
+        })
     }
 
     /// A write transaction, begun once it is this writer's turn. The turn is
@@ -121,9 +130,21 @@ impl Store {
             return Ok(WriteTx::Pooled(self.pool.begin().await?));
         };
         let mut w = writer.clone().lock_owned().await;
+        let since = Instant::now();
         w.settle().await?;
         w.begin().await?;
-        Ok(WriteTx::Shared(SharedTx { w }))
+        Ok(WriteTx::Shared(SharedTx {
+            w,
+            since,
+            longest: self.longest.clone(),
+        }))
+    }
+
+    /// The longest one transaction held the SQLite writer (its turn, from
+    /// `BEGIN` to its end) since the last call, which starts the count
+    /// again; zero on PostgreSQL, where writers do not take turns.
+    pub fn take_longest_turn(&self) -> Duration {
+        Duration::from_micros(self.longest.swap(0, Ordering::Relaxed))
     }
 
     /// Begins a step taken once: `guard` (an update with its integers written
@@ -193,6 +214,8 @@ pub enum WriteTx {
 
 pub struct SharedTx {
     w: OwnedMutexGuard<Writer>,
+    since: Instant,
+    longest: Arc<AtomicU64>,
 }
 
 impl SharedTx {
@@ -210,6 +233,8 @@ impl SharedTx {
 /// gets there first, its `begin` rolls it back).
 impl Drop for SharedTx {
     fn drop(&mut self) {
+        let held = u64::try_from(self.since.elapsed().as_micros()).unwrap_or(u64::MAX);
+        self.longest.fetch_max(held, Ordering::Relaxed);
         if !self.w.open {
             return;
         }

@@ -4,7 +4,7 @@
 //! from the market's current mark.
 
 use super::mark;
-use crate::api::market::{market_by, unavailable, units_in, MarketRef};
+use crate::api::inputs::{market_by, unavailable, units_in, MarketRef};
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::markets::MarketHandle;
 use crate::params::{

@@ -12,7 +12,7 @@
 pub mod contracts;
 pub mod options;
 
-use super::market::{market_by, unavailable, MarketParams, MarketRef};
+use super::inputs::{market_by, unavailable, MarketParams, MarketRef};
 use crate::error::{ApiError, ApiResult};
 use crate::markets::MarketHandle;
 use crate::params::{Form, Reply};

@@ -2,7 +2,7 @@
 //! durations on offer, an option bought through the market's options actor,
 //! and the caller's options read back from the database.
 
-use crate::api::market::{market_by, unavailable, units_in, MarketRef};
+use crate::api::inputs::{market_by, unavailable, MarketRef};
 use crate::error::{ApiError, ApiResult};
 use crate::params::{
     Amount, Coin, Direction, Form, IdParams, LoosePage, MarketId, NoParams, Paged, Reply, Seconds,
@@ -135,7 +135,13 @@ pub async fn micro_submit(
         Direction::Down => actors::options::Direction::Fall,
     };
     let seconds = p.seconds.0;
-    let stake = units_in(p.number.0)?;
+    // In whole steps of the coin: a finer stake could not come back whole on
+    // a tie.
+    let coin = state
+        .settings
+        .currency(paid_in)
+        .ok_or_else(|| ApiError::invalid("err_currency_not_accepted"))?;
+    let stake = crate::funds::coin_units(p.number, coin)?;
     let res = m
         .options()?
         .send(MicroSubmit {

@@ -2,7 +2,8 @@
 //! their tickers in the order they were added.
 
 use super::quotes::snapshot;
-use super::{market_by, MarketParams, Quotation};
+use super::Quotation;
+use crate::api::inputs::{market_by, MarketParams};
 use crate::db::now_ms;
 use crate::error::ApiResult;
 use crate::params::{Form, NoParams, Reply};

@@ -2,7 +2,8 @@
 //! through the market's actor, which answers the order as it stands; listed
 //! (`coin/list`) from the database, paged.
 
-use super::{market_by, unavailable, units_in, MarketRef, Order};
+use super::Order;
+use crate::api::inputs::{market_by, unavailable, units_in, MarketRef};
 use crate::error::{ApiError, ApiResult, Kind};
 use crate::params::{self, Amount, Form, IdParams, MarketId, OrderType, Page, Price, Reply};
 use crate::state::AppState;

@@ -3,7 +3,8 @@
 //! recent path of its index, and its K-lines. Tickers and the index's path come
 //! from the market actors; trades and K-lines from the database.
 
-use super::{market_by, unavailable, MarketRef, Quotation, Trade};
+use super::{Quotation, Trade};
+use crate::api::inputs::{market_by, unavailable, MarketRef};
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::markets::MarketHandle;
