@@ -55,16 +55,30 @@ test-rust:
 test-web: web-deps
 	cd web && $(NPM) test
 
-# The realtime gateway with the official socket.io-client against the built server.
+# The databases the server-level suites run on: SQLite, and PostgreSQL too (a
+# fresh database each run, Redis fan-out when TEST_REDIS_URL is set) when
+# TEST_DATABASE_URL names one and psql is there to make it.
+SERVER_DBS := sqlite $(if $(and $(TEST_DATABASE_URL),$(shell command -v psql)),postgres)
+
+# The realtime gateway with the official socket.io-client against the built
+# server, on each of SERVER_DBS.
 test-socket: server socket-deps
-	scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse tests/socket node --test socket.test.mjs
+	@for db in $(SERVER_DBS); do \
+		WITH_SERVER_DB=$$db scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse tests/socket node --test socket.test.mjs || exit 1; \
+	done
 
 # The API fuzzed by schemathesis from the server's own OpenAPI document, bounded in
-# time (about two minutes): no 5xx, no dropped connection, no answer that breaks the
+# time (about two minutes per database, on each of SERVER_DBS): no 5xx, no dropped connection, no answer that breaks the
 # document. The per-IP limits are lifted so its logins are not all answered 429.
+# PostgreSQL gets half the time: what breaks the document is found on either
+# database; the second run is for what the other dialect's SQL may break.
 test-fuzz: server
-	BOURSE__LIMITS__LOGIN_PER_IP_PER_MINUTE=1000000 BOURSE__LIMITS__CODES_PER_IP_PER_MINUTE=1000000 \
-		scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse . scripts/fuzz/run.sh
+	@for db in $(SERVER_DBS); do \
+		if [ $$db = postgres ]; then t=40; ta=15; else t=80; ta=30; fi; \
+		WITH_SERVER_DB=$$db FUZZ_SECONDS=$${FUZZ_SECONDS:-$$t} FUZZ_ADMIN_SECONDS=$${FUZZ_ADMIN_SECONDS:-$$ta} \
+		BOURSE__LIMITS__LOGIN_PER_IP_PER_MINUTE=1000000 BOURSE__LIMITS__CODES_PER_IP_PER_MINUTE=1000000 \
+			scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse . scripts/fuzz/run.sh || exit 1; \
+	done
 
 # The built app in Chromium against the real server on a free port and a fresh SQLite file,
 # with a 3 s code-resend gap and a 10 s option so that the flows wait seconds, not minutes.

@@ -11,6 +11,11 @@
 # Settings: BOURSE__SECTION__KEY variables reach the server (and CMD). What they
 # cannot set (arrays such as microtrade.durations) can be given as TOML text in
 # SERVER_TOML: it is written next to the database and named in BOURSE_CONFIG.
+#
+# WITH_SERVER_DB=postgres runs the server on a fresh PostgreSQL database made on
+# the server TEST_DATABASE_URL names (dropped afterwards), with its realtime
+# events fanned out through TEST_REDIS_URL under a key prefix of the run's own
+# when that is set; the audit reads the same database.
 set -euo pipefail
 bin=${1:?usage: with-server.sh BIN DIR CMD...}
 dir=${2:?usage: with-server.sh BIN DIR CMD...}
@@ -20,10 +25,36 @@ bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 export BOURSE_BIN="$bin"
 work=$(mktemp -d)
 log="$work/server.log"
-cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
+pg_admin=""
+pg_db=""
+cleanup() {
+  [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true
+  if [ -n "$pg_db" ]; then
+    psql -q "$pg_admin" -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$work"
+}
 trap cleanup EXIT
 cd "$root"
-export BOURSE__DATABASE__URL="sqlite://$work/run.db?mode=rwc"
+case "${WITH_SERVER_DB:-sqlite}" in
+  sqlite)
+    export BOURSE__DATABASE__URL="sqlite://$work/run.db?mode=rwc"
+    ;;
+  postgres)
+    pg_admin=${TEST_DATABASE_URL:?WITH_SERVER_DB=postgres needs TEST_DATABASE_URL}
+    pg_db="bourse_ws_$(date +%s)_$$"
+    psql -q "$pg_admin" -c "CREATE DATABASE $pg_db" >/dev/null
+    # The same server and credentials, the run's own database.
+    export BOURSE__DATABASE__URL="${pg_admin%/*}/$pg_db"
+    if [ -n "${TEST_REDIS_URL:-}" ]; then
+      export BOURSE__REDIS__URL="$TEST_REDIS_URL" BOURSE__REDIS__PREFIX="$pg_db"
+    fi
+    ;;
+  *)
+    echo "WITH_SERVER_DB must be sqlite or postgres"; exit 2
+    ;;
+esac
+echo "database: ${WITH_SERVER_DB:-sqlite}"
 export BOURSE__UPLOADS__DIR="$work/uploads"
 if [ -n "${SERVER_TOML:-}" ]; then
   printf '%s\n' "$SERVER_TOML" >"$work/server.toml"
