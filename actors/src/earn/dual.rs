@@ -13,7 +13,7 @@ use crate::market::deriv::{ledger_err, CurrentIndex};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
 use crate::runtime::{Check, Checks, Done, Event, Handle, Meter};
-use crate::sql::{Arg, Store};
+use crate::sql::{Arg, Store, SLICE_ROWS};
 use actix::prelude::*;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -198,11 +198,6 @@ async fn buy(
     Ok(row)
 }
 
-/// Orders settled per transaction: each slice holds the SQLite writer for
-/// its own statements only, so other writers take their turns between
-/// slices of a large product.
-const SLICE: usize = 2_000;
-
 /// Settles every purchased order at maturity, slice by slice
 /// ([`settle_slice`]), then closes the product: its status and settlement
 /// price, moved once. The price is the samples' average, which no longer
@@ -219,7 +214,7 @@ async fn settle(db: &Store, p: &DualRow, now: i64) -> Result<Vec<Settled>, Produ
     .fetch_all(&**db)
     .await?;
     let mut settled = Vec::with_capacity(orders.len());
-    for slice in orders.chunks(SLICE) {
+    for slice in orders.chunks(SLICE_ROWS) {
         settled.extend(settle_slice(db, p, price, now, slice).await?);
     }
     let guard = format!(
@@ -247,6 +242,7 @@ async fn settle_slice(
     slice: &[DualOrderRow],
 ) -> Result<Vec<Settled>, ProductError> {
     let cur = p.invest_currency();
+    let _turn = db.bulk_turn().await;
     let mut tx = db.begin().await?;
     // (holder, account, currency) -> net change: one posting per row.
     let mut net: BTreeMap<(i64, i64, i64), i64> = BTreeMap::new();

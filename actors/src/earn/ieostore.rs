@@ -7,7 +7,7 @@ use super::engine;
 use crate::ledger::{self, account, precision, Bucket, Operation, Posting, SystemAccount};
 use crate::market::deriv::ledger_err;
 use crate::runtime::ProductError;
-use crate::sql::{Arg, Store, WriteTx};
+use crate::sql::{Arg, Store, WriteTx, SLICE_ROWS};
 use std::collections::BTreeMap;
 
 /// An order a step changed, as its owner is told: (owner, order, its new status).
@@ -269,10 +269,6 @@ async fn post_step(
     Ok(())
 }
 
-/// Orders per transaction of a sale's bulk steps (allocation, releases):
-/// each slice holds the SQLite writer for its own statements only.
-const SLICE: usize = 2_000;
-
 /// Allocates the sale at its end: every order's share of the supply
 /// (`engine::allocate`, over every order of the sale, those an earlier
 /// start allocated included, so the shares come out the same), slice by
@@ -290,7 +286,7 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, ProductEr
     let asked: Vec<i64> = list.iter().map(|o| o.amount).collect();
     let granted = p.allocate(&asked);
     let mut told = Vec::new();
-    for (orders, grants) in list.chunks(SLICE).zip(granted.chunks(SLICE)) {
+    for (orders, grants) in list.chunks(SLICE_ROWS).zip(granted.chunks(SLICE_ROWS)) {
         told.extend(allocate_slice(db, p, orders, grants).await?);
     }
     let guard = format!(
@@ -315,6 +311,7 @@ async fn allocate_slice(
     orders: &[IeoOrderRow],
     granted: &[i64],
 ) -> Result<Vec<Told>, ProductError> {
+    let _turn = db.bulk_turn().await;
     let mut tx = db.begin().await?;
     let mut refunds: BTreeMap<i64, i64> = BTreeMap::new();
     let mut told = Vec::new();
@@ -439,7 +436,7 @@ pub async fn release(db: &Store, p: &ProjectRow, cycles: i64) -> Result<Vec<Told
     }
     let list = orders_in(db, p.id, status::HELD).await?;
     let mut told = Vec::new();
-    for slice in list.chunks(SLICE) {
+    for slice in list.chunks(SLICE_ROWS) {
         told.extend(release_slice(db, p, cycles, slice).await?);
     }
     let guard = format!(
@@ -462,6 +459,7 @@ async fn release_slice(
     cycles: i64,
     slice: &[IeoOrderRow],
 ) -> Result<Vec<Told>, ProductError> {
+    let _turn = db.bulk_turn().await;
     let mut tx = db.begin().await?;
     let mut per_user: BTreeMap<i64, i64> = BTreeMap::new();
     let mut told = Vec::new();

@@ -7,7 +7,7 @@ use crate::ledger::{
     self, account, precision, Bucket, Operation, PostError, Posting, SystemAccount,
 };
 use crate::runtime::ProductError;
-use crate::sql::Store;
+use crate::sql::{Store, SLICE_ROWS};
 
 /// A `lock_products` row.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -435,7 +435,7 @@ pub struct Accrual {
     /// The accrual's moment: it pays the day that ends here.
     pub at: i64,
     pub rate_ppm: i64,
-    /// The slices it pays, each the first and last id of at most [`SLICE`]
+    /// The slices it pays, each the first and last id of at most [`SLICE_ROWS`]
     /// of the product's orders the day pays, in id order.
     pub slices: Vec<(i64, i64)>,
     /// The product's principal and holders after it.
@@ -458,17 +458,12 @@ impl Payout {
     }
 }
 
-/// Orders per slice of an accrual. Each slice is one transaction, so it
-/// holds the SQLite writer for one slice's statements only (a few
-/// milliseconds for 2,000 orders; `docs/benchmarks.md`, "Lock-up accrual"),
-/// and spot batches take their turns between slices instead of waiting for
-/// a product's whole day.
-pub const SLICE: usize = 2_000;
-
-/// The slices of the orders of `ids` (any order): at most [`SLICE`] each.
+/// The slices of the orders of `ids` (any order): at most [`SLICE_ROWS`]
+/// each. Each slice is one transaction, so spot batches take their turns
+/// between slices instead of waiting for a product's whole day.
 pub fn slices(mut ids: Vec<i64>) -> Vec<(i64, i64)> {
     ids.sort_unstable();
-    ids.chunks(SLICE)
+    ids.chunks(SLICE_ROWS)
         .filter_map(|c| Some((*c.first()?, *c.last()?)))
         .collect()
 }
@@ -530,6 +525,7 @@ pub async fn pay_slice(
     let paid = format!("amount * {rate_ppm} / 1000000 / {step} * {step}");
     let released = "amount * rate_max_ppm / 1000000";
     let matures = format!("matures_at <= {at}");
+    let _turn = db.bulk_turn().await;
     let mut tx = db.begin().await?;
     let mut rows = tx
         .db()

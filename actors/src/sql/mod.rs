@@ -17,7 +17,7 @@ mod store;
 pub use db::Db;
 pub use direct::{Arg, Direct};
 pub use params::Params;
-pub use store::{Checkpoint, SharedTx, Store, WriteTx, Writer};
+pub use store::{Checkpoint, SharedTx, Store, WriteTx, Writer, SLICE_ROWS};
 
 /// Rows per multi-row statement: 500 rows of at most 10 parameters stay well
 /// under SQLite's (32,766) and PostgreSQL's (65,535) parameter limits.

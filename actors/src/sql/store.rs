@@ -34,7 +34,15 @@ pub struct Store {
     /// The longest any transaction held the writer since last asked (µs):
     /// what every other writer may have waited behind it.
     longest: Arc<AtomicU64>,
+    /// The turn of the bulk steps' slices among themselves (SQLite only).
+    bulk: Arc<Mutex<()>>,
 }
+
+/// Rows per slice of a bulk step (a day's accrual, a sale's allocation, a
+/// settlement): one slice is one transaction, and on SQLite holds the
+/// writer for about 10-40 ms of statements (`docs/benchmarks.md`,
+/// "Lock-up mining").
+pub const SLICE_ROWS: usize = 1_000;
 
 /// The SQLite writers' connection, and whether a transaction is open on it.
 /// The connection is taken out of the pool for good: the pool opens another
@@ -119,7 +127,20 @@ impl Store {
             pool,
             writer,
             longest: Arc::default(),
+            bulk: Arc::default(),
         })
+    }
+
+    /// Waits for the bulk steps' turn: held while one slice of a bulk step
+    /// runs, so that on SQLite at most one slice (of every product's steps
+    /// falling due together) is queued for the writer at a time, and a
+    /// batch of orders waits behind one slice at most, not one per product.
+    /// None on PostgreSQL, where writers do not take turns.
+    pub async fn bulk_turn(&self) -> Option<OwnedMutexGuard<()>> {
+        match &self.writer {
+            Some(_) => Some(self.bulk.clone().lock_owned().await),
+            None => None,
+        }
     }
 
     /// A write transaction, begun once it is this writer's turn. The turn is
