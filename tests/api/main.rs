@@ -4,6 +4,7 @@ mod helpers;
 
 mod access;
 mod accounts;
+mod admin_routes;
 mod assets;
 mod auctions;
 mod content;

@@ -8,9 +8,10 @@
 //! calls and puts. Each product runs in an actor of its own that owns its
 //! orders and timers: a lock-up product in a `LockupActor` (`lockup`, its
 //! statements in `lockstore`), a token sale in a `ProjectActor` (`ieo`,
-//! `ieostore`), a dual product in a `DualActor` (`dual`).
+//! `ieostore`), a dual product in a `DualActor` (`dual`, `dualstore`).
 
 pub mod dual;
+pub mod dualstore;
 pub mod engine;
 pub mod ieo;
 pub mod ieostore;
