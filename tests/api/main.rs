@@ -13,6 +13,7 @@ mod copy_figures;
 mod coverage;
 mod demo;
 mod derivatives;
+mod dual;
 mod dust;
 mod earn;
 mod fanout;

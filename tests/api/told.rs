@@ -5,11 +5,11 @@
 //! socket hears it the API already answers the new state.
 
 use crate::derivatives::set_index;
+use crate::dual::{matures_after_a_sample, product_of};
 use crate::earn::{days_pass, lock};
 use crate::funds::{bound_user, submit_level_one};
 use crate::helpers::{tell, Collector, TestApp};
 use crate::on_both;
-use crate::sales::{matures_after_a_sample, product_of};
 use ::actors::earn::{Accrue, Reload};
 use actix::Actor;
 use bourse::socket::hub::{Join, Outbound};

@@ -225,7 +225,7 @@ pub(super) async fn settle(
 /// from it, or, without a sample, the principal returns and the order fails
 /// with the reason; one ledger operation per slice, keyed by its first
 /// order (an order settled never starts another slice).
-async fn settle_slice(
+pub async fn settle_slice(
     db: &Store,
     p: &DualRow,
     price: Option<i64>,
@@ -316,7 +316,7 @@ async fn settle_slice(
 
 /// One order of a settlement, as its owner is told: the order's new status
 /// and the coins whose balances moved (what was invested, what was paid).
-pub(super) struct Settled {
+pub struct Settled {
     user: i64,
     order: i64,
     status: i64,
