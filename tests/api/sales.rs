@@ -290,3 +290,120 @@ on_both!(
     a_token_sale_from_subscription_to_release,
     &[("BOURSE__CODES__RESEND_SECONDS", "0")]
 );
+
+/// A sale's allocation is written in slices of orders, each its own
+/// transaction. A slice committed before a kill (its orders allocated and
+/// refunded, the sale not yet closed) is not written again when the sale
+/// ends after: the shares come out as one allocation of every order would
+/// give them, each refund is paid once, and the sale closes once.
+async fn an_allocation_cut_between_slices_resumes(app: TestApp) {
+    use ::actors::earn::ieostore::{self, IeoOrderRow, ORDER_COLUMNS};
+    let admin = app.admin().await;
+    let a = funded(&app, &admin, &[("3", "1000")]).await;
+    let b = funded(&app, &admin, &[("3", "1000")]).await;
+    let now = bourse::db::now_ms();
+    let (starts, ends) = ((now - 1_000).to_string(), (now + 3_600_000).to_string());
+    let made = app
+        .admin_post(
+            &admin,
+            "/ieo/project",
+            &[
+                ("name", "TRX cut sale"),
+                ("token", "TRX"),
+                ("pay_currency", "USDT"),
+                ("price", "1"),
+                ("supply", "100"),
+                ("user_cap", "80"),
+                ("min_amount", "1"),
+                ("starts_at", starts.as_str()),
+                ("ends_at", ends.as_str()),
+                ("lock_days", "1"),
+                ("cycle_days", "1"),
+                ("cycles", "2"),
+            ],
+        )
+        .await;
+    made.assert_ok();
+    let id = made.message()["id"].as_i64().unwrap_or_default();
+    for (who, amount) in [(&a, "80"), (&b, "40")] {
+        app.post(
+            "/project/order",
+            Some(who),
+            &[("project_id", &id.to_string()), ("amount", amount)],
+        )
+        .await
+        .assert_ok();
+    }
+    // What the first slice committed before the kill: a's order, of the
+    // shares of both.
+    let st = app.state.earn.store().unwrap_or_else(|| panic!("no store"));
+    let p = ieostore::project(&st, id)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no sale {id}"));
+    let orders: Vec<IeoOrderRow> = sqlx::query_as(&format!(
+        "SELECT {ORDER_COLUMNS} FROM ieo_orders WHERE project_id = $1 ORDER BY id"
+    ))
+    .bind(id)
+    .fetch_all(&app.state.db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(orders.len(), 2);
+    let granted = p.allocate(&orders.iter().map(|o| o.amount).collect::<Vec<_>>());
+    let first = ieostore::allocate_slice(&st, &p, &orders[..1], &granted[..1])
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(first.len(), 1);
+    // And again, as a retry of the same slice would: nothing more.
+    let again = ieostore::allocate_slice(&st, &p, &orders[..1], &granted[..1])
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(again.is_empty());
+    // The sale ends after the restart: the rest is allocated, once.
+    exec(
+        &app.state.db,
+        &format!(
+            "UPDATE ieo_projects SET ends_at = {} WHERE id = {id}",
+            bourse::db::now_ms() - 1
+        ),
+    )
+    .await;
+    app.state
+        .earn
+        .project(id)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .send(ReloadProject)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    wait_for("the allocation", async || {
+        sale(&app, id).await["allocation_ratio"].is_string()
+    })
+    .await;
+    let (oa, ob) = (
+        &my_sale_orders(&app, &a).await[0],
+        &my_sale_orders(&app, &b).await[0],
+    );
+    assert_eq!(
+        (&oa["allocated"], &ob["allocated"]),
+        (&Value::from("66.666667"), &Value::from("33.333333"))
+    );
+    let (refunds,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM ledger_operations WHERE reason = 'ieo_refund' AND ref_id = $1",
+    )
+    .bind(id)
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(refunds, 2, "one refund per slice");
+    for (t, o) in [(&a, oa), (&b, ob)] {
+        let (av, fr) = bal(app.balance(t, "3", "2").await);
+        assert!((fr - dec(&o["paid"])).abs() < 1e-9, "{o}");
+        assert!((av + fr - 1000.0).abs() < 1e-9, "{o}");
+    }
+    app.assert_audit(&admin).await;
+}
+
+on_both!(
+    an_allocation_cut_between_slices_resumes,
+    &[("BOURSE__CODES__RESEND_SECONDS", "0")]
+);

@@ -305,7 +305,7 @@ pub async fn allocate(db: &Store, p: &ProjectRow) -> Result<Vec<Told>, ProductEr
 /// cost of those it moved goes back to their owners' available balance, in
 /// one operation keyed by the first of them (an order allocated never
 /// starts another slice).
-async fn allocate_slice(
+pub async fn allocate_slice(
     db: &Store,
     p: &ProjectRow,
     orders: &[IeoOrderRow],
