@@ -4,12 +4,10 @@
 //! options routes take these from here rather than from one another.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Req;
 use crate::markets::MarketHandle;
 use crate::params::MarketId;
 use crate::state::AppState;
 use actors::money::to_units;
-use rust_decimal::Decimal;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -41,20 +39,6 @@ pub fn market_by<'a>(state: &'a AppState, r: &MarketRef<'_>) -> ApiResult<&'a Ma
     found.ok_or_else(|| ApiError::invalid("err_market_invalid"))
 }
 
-/// The market named by `match_id`, `symbol`, or `currency_id` + `legal_id`.
-pub fn market<'a>(state: &'a AppState, req: &Req) -> ApiResult<&'a MarketHandle> {
-    let number = |name: &str| req.get(name).and_then(|v| v.parse().ok());
-    market_by(
-        state,
-        &MarketRef {
-            id: req.any(&["match_id", "id"]).and_then(|v| v.parse().ok()),
-            symbol: req.get("symbol"),
-            base: number("currency_id"),
-            quote: number("legal_id"),
-        },
-    )
-}
-
 /// A market named by `match_id` (or `id`), `symbol`, or `currency_id` with
 /// `legal_id`, the first that is given.
 #[derive(Deserialize, ToSchema)]
@@ -79,17 +63,6 @@ impl MarketParams {
             quote: self.legal_id.map(|m| m.0),
         }
     }
-}
-
-/// A positive decimal with at most 8 places, in units.
-pub fn units_of(raw: Option<&str>, missing: &'static str) -> ApiResult<i64> {
-    let d = raw
-        .and_then(actors::money::parse_plain)
-        .ok_or_else(|| ApiError::invalid(missing))?;
-    if d <= Decimal::ZERO {
-        return Err(ApiError::invalid(missing));
-    }
-    to_units(d).map_err(crate::funds::units_error)
 }
 
 /// Ledger units of a typed positive decimal.

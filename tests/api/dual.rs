@@ -18,6 +18,17 @@ async fn dual_orders(app: &Http, token: &str) -> Vec<Value> {
     l.message()["data"].as_array().cloned().unwrap_or_default()
 }
 
+/// The BTC dual products on sale, renewed from an index at `index`.
+pub(crate) async fn btc_products(app: &TestApp, index: i64) -> Vec<Value> {
+    set_index(app, index).await;
+    bourse::earn::dual::renew(&app.state)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let list = app.get("/dual/index?currency=BTC", None).await;
+    list.assert_ok();
+    list.message().as_array().cloned().unwrap_or_default()
+}
+
 pub(crate) fn product_of<'a>(list: &'a [Value], kind: &str, days: i64) -> &'a Value {
     list.iter()
         .find(|p| p["kind"] == kind && p["days"] == days)
@@ -53,13 +64,7 @@ async fn a_settlement_cut_between_slices_resumes(app: TestApp) {
     use ::actors::earn::dual::{DualOrderRow, DUAL_ORDER_COLUMNS};
     use ::actors::earn::{dualstore, engine};
     let admin = app.admin().await;
-    set_index(&app, 67_000).await;
-    bourse::earn::dual::renew(&app.state)
-        .await
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let list = app.get("/dual/index?currency=BTC", None).await;
-    list.assert_ok();
-    let list = list.message().as_array().cloned().unwrap_or_default();
+    let list = btc_products(&app, 67_000).await;
     let id = product_of(&list, "call", 1)["id"]
         .as_i64()
         .unwrap_or_default();
@@ -185,13 +190,7 @@ fn with_interest(amount: i128, apr_ppm: i128, days: i128) -> i128 {
 /// sample failed with the principal back.
 async fn dual_products_bought_and_settled(app: TestApp) {
     let admin = app.admin().await;
-    set_index(&app, 67_000).await;
-    bourse::earn::dual::renew(&app.state)
-        .await
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let list = app.get("/dual/index?currency=BTC", None).await;
-    list.assert_ok();
-    let list = list.message().as_array().cloned().unwrap_or_default();
+    let list = btc_products(&app, 67_000).await;
     assert_eq!(list.len(), 3, "{list:?}");
     let call = product_of(&list, "call", 1).clone();
     let put = product_of(&list, "put", 3).clone();

@@ -41,6 +41,26 @@ async fn my_sale_orders(app: &Http, token: &str) -> Vec<Value> {
     l.message()["data"].as_array().cloned().unwrap_or_default()
 }
 
+/// Ends sale `id` now, in the database, and has its actor look: the end
+/// moved, never waited for.
+async fn sale_ends(app: &TestApp, id: i64) {
+    exec(
+        &app.state.db,
+        &format!(
+            "UPDATE ieo_projects SET ends_at = {} WHERE id = {id}",
+            bourse::db::now_ms() - 1
+        ),
+    )
+    .await;
+    app.state
+        .earn
+        .project(id)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .send(ReloadProject)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
 /// The demo sales, the refusals, an oversubscribed sale allocated pro rata
 /// with the rest refunded, credited after review and released by cycle.
 async fn a_token_sale_from_subscription_to_release(app: TestApp) {
@@ -181,21 +201,7 @@ async fn a_token_sale_from_subscription_to_release(app: TestApp) {
         .assert_error(409);
 
     // The end: 100 of 120 asked, each gets 5/6 of the ask, the rest refunded.
-    exec(
-        &app.state.db,
-        &format!(
-            "UPDATE ieo_projects SET ends_at = {} WHERE id = {id}",
-            bourse::db::now_ms() - 1
-        ),
-    )
-    .await;
-    app.state
-        .earn
-        .project(id)
-        .unwrap_or_else(|e| panic!("{e:?}"))
-        .send(ReloadProject)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    sale_ends(&app, id).await;
     wait_for("the allocation", async || {
         sale(&app, id).await["allocation_ratio"].is_string()
     })
@@ -360,21 +366,7 @@ async fn an_allocation_cut_between_slices_resumes(app: TestApp) {
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert!(again.is_empty());
     // The sale ends after the restart: the rest is allocated, once.
-    exec(
-        &app.state.db,
-        &format!(
-            "UPDATE ieo_projects SET ends_at = {} WHERE id = {id}",
-            bourse::db::now_ms() - 1
-        ),
-    )
-    .await;
-    app.state
-        .earn
-        .project(id)
-        .unwrap_or_else(|e| panic!("{e:?}"))
-        .send(ReloadProject)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    sale_ends(&app, id).await;
     wait_for("the allocation", async || {
         sale(&app, id).await["allocation_ratio"].is_string()
     })

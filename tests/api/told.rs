@@ -4,8 +4,7 @@
 //! `balance` (when money moved) and a status event, and by the time the
 //! socket hears it the API already answers the new state.
 
-use crate::derivatives::set_index;
-use crate::dual::{matures_after_a_sample, product_of};
+use crate::dual::{btc_products, matures_after_a_sample, product_of};
 use crate::earn::{days_pass, lock};
 use crate::funds::{bound_user, submit_level_one};
 use crate::helpers::{tell, Collector, TestApp};
@@ -306,12 +305,7 @@ on_both!(
 /// both the coin invested and the coin paid moved.
 async fn a_dual_settlement_reaches_the_buyer(app: TestApp) {
     let admin = app.admin().await;
-    set_index(&app, 67_000).await;
-    bourse::earn::dual::renew(&app.state)
-        .await
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let list = app.get("/dual/index?currency=BTC", None).await;
-    let list = list.message().as_array().cloned().unwrap_or_default();
+    let list = btc_products(&app, 67_000).await;
     let call = id_of(&product_of(&list, "call", 1)["id"]);
     let (_, token) = app.user().await;
     app.fund(&token, &admin, "1", "1").await;
