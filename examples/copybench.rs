@@ -213,6 +213,7 @@ async fn main() {
     };
 
     // 1. Copy latency, nothing else running.
+    let _ = state.store.take_longest_turn();
     let (mut opens, mut closes) = (Vec::new(), Vec::new());
     for i in 0..o.rounds {
         let (a, b) = round(i).await;
@@ -247,6 +248,7 @@ async fn main() {
         .collect();
     line("fill to commit (server), opens", &mut server_open);
     line("fill to commit (server), closes", &mut server_close);
+    common::longest_turn(&state.store, "the rounds alone");
 
     // 2. Spot orders on ETH/USDT alone and beside the copies, alternately.
     let mut tokens = Vec::new();
@@ -276,6 +278,7 @@ async fn main() {
     };
     for p in 0..o.pairs {
         let alone = spot(o.seconds as u64).await;
+        let _ = state.store.take_longest_turn();
         let busy = Arc::new(AtomicBool::new(true));
         let every = Duration::from_millis(o.every_ms as u64);
         let copier = {
@@ -304,6 +307,7 @@ async fn main() {
         );
         line("  leader open meanwhile", &mut opens);
         line("  leader close meanwhile", &mut closes);
+        common::longest_turn(&state.store, "  spot beside the rounds");
     }
     let audit = ledger::audit(&state.db)
         .await

@@ -216,10 +216,7 @@ async fn main() {
     }
     let alone =
         common::spot_timed(&client, &address, &tokens, o.concurrency, o.seconds as u64).await;
-    let store = state
-        .earn
-        .store()
-        .unwrap_or_else(|| panic!("earn not started"));
+    let store = state.store.clone();
 
     // The day falls due a second into a spot window: each product's actor is
     // asked for the accrual its own timer (every 5 s) would ask for, at once.
@@ -256,7 +253,7 @@ async fn main() {
         );
     }
     let all = t.elapsed().as_secs_f64();
-    let longest = store.take_longest_turn();
+    common::longest_turn(&store, "the accruals");
     let beside = load.await.unwrap_or_else(|e| panic!("{e}"));
     let paid: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM lock_orders WHERE paid_days = 1")
         .fetch_one(&db)
@@ -274,10 +271,6 @@ async fn main() {
         beside.p50_ms,
         beside.p99_ms,
         beside.max_ms
-    );
-    println!(
-        "longest writer turn during the accruals: {:.1} ms (SQLite; 0 on PostgreSQL)",
-        longest.as_secs_f64() * 1e3
     );
     let audit = ledger::audit(&db).await.unwrap_or_else(|e| panic!("{e:?}"));
     println!("audit: {}", if audit.ok { "passed" } else { "FAILED" });

@@ -247,6 +247,7 @@ async fn main() {
     let taken_at: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
     let (taken, refused) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let stop = Instant::now() + Duration::from_secs(o.seconds as u64);
+    let _ = state.store.take_longest_turn();
     let started = Instant::now();
     let runs = bidders.iter().enumerate().map(|(i, (_, token))| {
         let (client, address, item, token) = (
@@ -326,6 +327,7 @@ async fn main() {
         pct(&times, 0.99),
         times.last().copied().unwrap_or(f64::NAN)
     );
+    common::longest_turn(&state.store, "the auction's last seconds");
     let stored: Vec<(i64,)> =
         sqlx::query_as("SELECT price FROM nft_bids WHERE listing_id = $1 ORDER BY id")
             .bind(listing)
@@ -429,6 +431,7 @@ async fn main() {
         "the set-up took past the end; run with fewer --auctions"
     );
     tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+    let _ = state.store.take_longest_turn();
     let all_done = loop {
         let (open,): (i64,) = sqlx::query_as(&format!(
             "SELECT COUNT(*) FROM nft_listings WHERE id IN ({ids}) AND status = 1"
@@ -452,6 +455,7 @@ async fn main() {
         o.auctions,
         all_done - second
     );
+    common::longest_turn(&state.store, "the auctions ending");
     let report = ::actors::ledger::audit(&state.db)
         .await
         .unwrap_or_else(|e| panic!("{e:?}"));

@@ -128,6 +128,7 @@ impl Application {
             .map_err(|e| format!("database: {e}"))?;
         let mut state = AppState {
             db: pool,
+            store: store.clone(),
             markets: Arc::new(crate::markets::Markets::empty(registry.clone())),
             hub: hub.clone(),
             backend,
@@ -241,7 +242,12 @@ impl Application {
             .local_addr()
             .map_err(|e| format!("bind: {e}"))?
             .port();
+        let workers = match state.settings.server.workers {
+            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            n => n,
+        };
         let server = actix_server::Server::build()
+            .workers(workers)
             .listen("bourse", listener, move || {
                 use actix_service::{
                     fn_service, map_config, IntoServiceFactory, ServiceFactoryExt,

@@ -371,6 +371,11 @@ pub struct ServerSettings {
     /// is answered 408 and closed (actix's default is 5 s).
     #[serde(default = "head_timeout_ms")]
     pub head_timeout_ms: u64,
+    /// Threads that accept and answer HTTP requests; 0, the default, one per
+    /// core. Set above the core count to reproduce a many-core server's
+    /// behaviour on a small machine.
+    #[serde(default)]
+    pub workers: usize,
 }
 
 /// 20 s: long enough for a phone on a poor link, or a crowd of phones

@@ -185,14 +185,7 @@ async fn round(
         quote,
     };
     let (side, kind) = decide(&mut *crate::copy::demo::lock(&rng), &view)?;
-    let placed = market
-        .send(Place {
-            user_id: trader,
-            side,
-            kind,
-        })
-        .await
-        .ok()?;
+    let placed = market.send(Place::new(trader, side, kind)).await.ok()?;
     Some(placed.is_ok())
 }
 

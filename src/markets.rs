@@ -11,6 +11,7 @@ use ::actors::market::deriv::{DerivSpec, MarkSink, MarkSinks, OptionTerm};
 use ::actors::market::feed::RandomWalk;
 use ::actors::money::to_units;
 use ::actors::options::OptionsActor;
+use ::actors::runtime::timing::OrderTimes;
 use ::actors::runtime::{Desk, Event, Handle, Registry};
 use ::actors::sql::Store;
 use actix::prelude::*;
@@ -64,6 +65,8 @@ pub struct Markets {
     pub books: Desk<String, MarketActor>,
     pub contracts: Desk<String, ContractActor>,
     pub options: Desk<String, OptionsActor>,
+    /// Where the spot orders' time goes, every market together.
+    pub times: Arc<OrderTimes>,
 }
 
 impl Markets {
@@ -74,6 +77,7 @@ impl Markets {
             books: Desk::new("market", "market", registry.clone()),
             contracts: Desk::new("contracts", "contracts", registry.clone()),
             options: Desk::new("options", "options", registry),
+            times: Arc::default(),
         }
     }
 
@@ -219,8 +223,13 @@ pub async fn start(
         let (start_price, volatility) = (units(m.start_price), ppm(m.volatility));
         let tick_every = Duration::from_millis(ms.tick_ms);
         let marks = MarkSinks::default();
-        let (db2, events2, spec2, marks2) =
-            (db.clone(), events.clone(), spec.clone(), marks.clone());
+        let (db2, events2, spec2, marks2, times) = (
+            db.clone(),
+            events.clone(),
+            spec.clone(),
+            marks.clone(),
+            markets.times.clone(),
+        );
         // Each start, the first and any restart, builds the actor afresh: it
         // reloads its book, bars, index and positions from the database.
         let make = move |seat: ::actors::runtime::Seat| {
@@ -240,6 +249,7 @@ pub async fn start(
             )
             .with_meter(seat.meter)
             .with_marks(marks2.clone())
+            .with_times(times.clone())
         };
         let handle = markets.books.run(spec.symbol.clone(), make);
         // Contracts and options run beside the market on actors of their own,

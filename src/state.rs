@@ -13,6 +13,9 @@ use actix::Addr;
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
+    /// The writers' store every product's actors write through (on SQLite,
+    /// one writer at a time; see `actors::sql::Store`).
+    pub store: ::actors::sql::Store,
     pub backend: Backend,
     pub settings: Arc<Settings>,
     pub limiter: Arc<RateLimiter>,

@@ -181,3 +181,12 @@ pub fn read_args(flags: &mut [(&str, &mut usize)]) {
         *slot.1 = v;
     }
 }
+
+/// Prints the longest one transaction held the SQLite writer since the meter
+/// was last read (PostgreSQL has no single writer: 0 there).
+pub fn longest_turn(store: &actors::sql::Store, during: &str) {
+    println!(
+        "{during}: longest writer turn {:.1} ms",
+        store.take_longest_turn().as_secs_f64() * 1e3
+    );
+}

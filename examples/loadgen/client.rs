@@ -2,6 +2,7 @@
 //! the measured loops, and the order forms it sends.
 
 use crate::Res;
+use actors::runtime::timing::Counts;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -34,6 +35,30 @@ impl Api {
             .map_err(|e| format!("{path}: {e}"))?;
         let body: Value = resp.json().await.map_err(|e| format!("{path}: {e}"))?;
         Ok(body["message"].clone())
+    }
+
+    /// The server's order-path histograms as they are now, stage by stage
+    /// (the admin health report's `orders`).
+    pub async fn stages(&self, admin: &str) -> Res<Vec<(String, Counts)>> {
+        let resp = self
+            .http
+            .get(format!("{}/admin/api/health", self.base))
+            .header("Authorization", admin)
+            .send()
+            .await
+            .map_err(|e| format!("health: {e}"))?;
+        let body: Value = resp.json().await.map_err(|e| format!("health: {e}"))?;
+        let stages = body["message"]["orders"]
+            .as_array()
+            .ok_or(format!("health: no order stages in {body}"))?;
+        stages
+            .iter()
+            .map(|s| {
+                let counts = serde_json::from_value(s["counts"].clone())
+                    .map_err(|e| format!("health: {e}"))?;
+                Ok((s["stage"].as_str().unwrap_or_default().to_string(), counts))
+            })
+            .collect()
     }
 
     pub async fn login(&self, user: &str, password: &str) -> Res<String> {

@@ -19,6 +19,11 @@
 //!    started in this process with the server's worker count, to show what the
 //!    machine, the HTTP stack and this generator allow at all.
 //!
+//! After each of the two runs it prints where the server says those orders'
+//! time went, stage by stage (the admin health report's order path, read
+//! before and after the run and subtracted): waiting for the market, for the
+//! writer, matching, writing, the commit and the answer.
+//!
 //! Orders are resting limit orders a little away from the index (buys below,
 //! sells above) with a share that crosses, so the book grows and trades happen.
 //!
@@ -33,7 +38,7 @@ mod derivatives;
 mod runs;
 
 use client::{order, Api, Raw};
-use runs::{paced, pct, saturate, write_trace};
+use runs::{paced, pct, report_stages, saturate, write_trace};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -60,7 +65,12 @@ fn opts() -> Res<Opts> {
         seconds: 10,
         concurrency: 512,
         market: "BTC/USDT".into(),
-        workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        // As many as the server answers with (`server.workers`, 0 = cores).
+        workers: std::env::var("BOURSE__SERVER__WORKERS")
+            .ok()
+            .and_then(|w| w.parse().ok())
+            .filter(|&w: &usize| w > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
         rate: None,
         trace: None,
         derivatives: 0,
@@ -203,17 +213,22 @@ async fn run() -> Res<()> {
         let stop = Instant::now() + Duration::from_secs(o.seconds * 2);
         derivatives::closer(raw.clone(), positions, stop)
     });
+    let before = api.stages(&admin).await?;
     let (rate, failed) = saturate(o.concurrency, o.seconds, place.clone()).await;
     println!(
         "orders, saturation: {rate:.0} acknowledged orders/s with {} connections over {} s ({failed} refused or failed)",
         o.concurrency, o.seconds
     );
+    let after = api.stages(&admin).await?;
+    report_stages("saturated", &before, &after);
     let (paced_rate, which) = match o.rate {
         Some(r) => (r.max(1.0), "given"),
         None => ((rate / 2.0).max(1.0), "half"),
     };
     let started = std::time::SystemTime::now();
+    let before = api.stages(&admin).await?;
     let (done, failed) = paced(paced_rate, o.seconds, place).await;
+    let after = api.stages(&admin).await?;
     if let Some(path) = &o.trace {
         write_trace(path, started, &done)?;
     }
@@ -226,6 +241,7 @@ async fn run() -> Res<()> {
         pct(&lat, 1.0),
         lat.len()
     );
+    report_stages("paced", &before, &after);
 
     if let Some(c) = closes {
         let (lat, failed) = c.await.map_err(|e| e.to_string())?;

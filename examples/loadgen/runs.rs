@@ -2,6 +2,7 @@
 //! fixed rate (latency), and the percentiles and trace it reports.
 
 use crate::Res;
+use actors::runtime::timing::Counts;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -119,4 +120,34 @@ pub fn pct(sorted: &[Duration], p: f64) -> f64 {
     }
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i].as_secs_f64() * 1000.0
+}
+
+/// Prints where the server says the orders of a run spent their time: each
+/// stage's p50 / p99 / max between two readings of its histograms.
+pub fn report_stages(run: &str, before: &[(String, Counts)], after: &[(String, Counts)]) {
+    println!("  where the {run} orders' time went (server, per order):");
+    for (stage, now) in after {
+        let Some((_, then)) = before.iter().find(|(s, _)| s == stage) else {
+            continue;
+        };
+        let d = now.since(then);
+        let ms = |us: u64| us as f64 / 1e3;
+        if stage == "batch" {
+            // Recorded as one ms per order: these are orders per batch.
+            println!(
+                "    {stage:<7} p50 {:>6.0}  p99 {:>6.0}  max {:>6.0} orders ({} batches)",
+                ms(d.quantile_us(0.5)),
+                ms(d.quantile_us(0.99)),
+                ms(d.max_us),
+                d.count()
+            );
+        } else {
+            println!(
+                "    {stage:<7} p50 {:>7.2} ms  p99 {:>7.2} ms  max {:>7.2} ms",
+                ms(d.quantile_us(0.5)),
+                ms(d.quantile_us(0.99)),
+                ms(d.max_us)
+            );
+        }
+    }
 }

@@ -574,14 +574,14 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
     // form one batch.
     let takers: Vec<_> = (0..10)
         .map(|_| {
-            market.handle.addr().send(Place {
-                user_id: buyer_id,
-                side: Side::Buy,
-                kind: Kind::Limit {
+            market.handle.addr().send(Place::new(
+                buyer_id,
+                Side::Buy,
+                Kind::Limit {
                     price: 60_000 * 100_000_000,
                     qty: 5_000_000,
                 },
-            })
+            ))
         })
         .collect();
     for t in takers {
@@ -594,14 +594,14 @@ async fn one_batch_tells_an_owner_once(app: TestApp) {
     let marker = market
         .handle
         .addr()
-        .send(Place {
-            user_id: seller_id,
-            side: Side::Buy,
-            kind: Kind::Limit {
+        .send(Place::new(
+            seller_id,
+            Side::Buy,
+            Kind::Limit {
                 price: 1_000 * 100_000_000,
                 qty: 1_000_000,
             },
-        })
+        ))
         .await
         .unwrap_or_else(|e| panic!("{e}"))
         .unwrap_or_else(|e| panic!("{e:?}"));

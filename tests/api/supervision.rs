@@ -85,3 +85,58 @@ async fn a_market_that_panics_is_restarted_with_its_book(app: TestApp) {
     app.assert_audit(&admin).await;
 }
 on_both!(a_market_that_panics_is_restarted_with_its_book);
+
+/// The health screen says where the spot orders' time went: every stage of
+/// the order path counts each order once, and no order's total is shorter
+/// than the commit it waited for.
+async fn the_health_screen_shows_where_orders_spend_their_time(app: TestApp) {
+    let admin = app.admin().await;
+    let token = app.login("demo@bourse.local", "Demo123456").await;
+    let stages = |h: &Value| -> Vec<(String, u64, f64, f64)> {
+        h["orders"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no order stages: {h}"))
+            .iter()
+            .map(|s| {
+                (
+                    s["stage"].as_str().unwrap_or_default().to_string(),
+                    s["count"].as_u64().unwrap_or_default(),
+                    s["p99_ms"].as_f64().unwrap_or(-1.0),
+                    s["max_ms"].as_f64().unwrap_or(-1.0),
+                )
+            })
+            .collect()
+    };
+    let before = stages(app.admin_get(&admin, "/health").await.message());
+    // A resting buy, then a sell that crosses it (matched and settled).
+    for (side, price) in [("1", "40000"), ("2", "40000"), ("1", "39000")] {
+        app.post("/coin/trade", Some(&token), &limit(side, price, "0.01"))
+            .await
+            .assert_ok();
+    }
+    let after = stages(app.admin_get(&admin, "/health").await.message());
+    let names: Vec<&str> = after.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["queue", "writer", "match", "write", "commit", "answer", "total", "batch"]
+    );
+    let placed = |name: &str| {
+        let now = after.iter().find(|s| s.0 == name).map_or(0, |s| s.1);
+        let then = before.iter().find(|s| s.0 == name).map_or(0, |s| s.1);
+        now - then
+    };
+    // No demo bot trades in the tests: exactly the three orders, each
+    // counted once per stage, in one to three batches.
+    for stage in [
+        "queue", "writer", "match", "write", "commit", "answer", "total",
+    ] {
+        assert_eq!(placed(stage), 3, "{stage}: {after:?}");
+    }
+    assert!((1..=3).contains(&placed("batch")), "{after:?}");
+    let max = |name: &str| after.iter().find(|s| s.0 == name).map_or(-1.0, |s| s.3);
+    assert!(max("commit") > 0.0, "{after:?}");
+    assert!(max("total") >= max("commit"), "{after:?}");
+    assert!(max("total") >= max("write"), "{after:?}");
+    app.assert_audit(&admin).await;
+}
+on_both!(the_health_screen_shows_where_orders_spend_their_time);

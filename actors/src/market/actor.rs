@@ -20,6 +20,7 @@ use super::publish::DEPTH_EVERY;
 use super::settle::Fees;
 use super::store::{load, save_bars_alone};
 use super::views::kline_json;
+use crate::runtime::timing::OrderTimes;
 use crate::runtime::ProductError;
 use crate::runtime::{Channel, Check, Checks, Event, Meter, Status};
 use crate::sql::Store;
@@ -27,7 +28,7 @@ use actix::prelude::*;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use super::store::{order_json, OrderRow, ORDER_COLUMNS};
 pub use super::views::{order_value, units};
@@ -95,6 +96,20 @@ pub struct Place {
     pub user_id: i64,
     pub side: Side,
     pub kind: Kind,
+    /// When the caller sent it: where the order's time is counted from.
+    pub sent: Instant,
+}
+
+impl Place {
+    /// An order sent now.
+    pub fn new(user_id: i64, side: Side, kind: Kind) -> Place {
+        Place {
+            user_id,
+            side,
+            kind,
+            sent: Instant::now(),
+        }
+    }
 }
 
 /// Cancel a user's own open order.
@@ -178,6 +193,8 @@ pub struct MarketActor {
     marks: super::deriv::MarkSinks,
     /// Orders waiting for the next batch commit.
     queue: Vec<Queued>,
+    /// Where its orders' time goes (shared by every market of the server).
+    times: Arc<OrderTimes>,
     /// When the last depth snapshot went out, and whether a newer one is due.
     pub(super) last_depth: Option<std::time::Instant>,
     pub(super) depth_due: bool,
@@ -214,6 +231,7 @@ impl MarketActor {
             meter: None,
             marks: Default::default(),
             queue: Vec::new(),
+            times: Arc::default(),
             held: Default::default(),
             last_depth: None,
             depth_due: false,
@@ -224,6 +242,12 @@ impl MarketActor {
     /// Counts its ticks on the supervising handle's meter.
     pub fn with_meter(mut self, meter: Arc<Meter>) -> MarketActor {
         self.meter = Some(meter);
+        self
+    }
+
+    /// Records its orders' stages in `times`.
+    pub fn with_times(mut self, times: Arc<OrderTimes>) -> MarketActor {
+        self.times = times;
         self
     }
 
@@ -361,6 +385,13 @@ impl Handler<FlushOrders> for MarketActor {
             return AtomicResponse::new(Box::pin(actix::fut::ready(())));
         };
         let (msgs, answers): (Vec<Place>, Vec<_>) = batch.into_iter().unzip();
+        let started = Instant::now();
+        let sent: Vec<Instant> = msgs.iter().map(|m| m.sent).collect();
+        for at in &sent {
+            self.times
+                .queue
+                .record(started.saturating_duration_since(*at));
+        }
         let fut = place_batch(
             self.db.clone(),
             self.spec.clone(),
@@ -370,11 +401,20 @@ impl Handler<FlushOrders> for MarketActor {
             msgs,
         );
         AtomicResponse::new(Box::pin(fut.into_actor(self).map(
-            |(live, results), act, _| {
+            move |(live, results, times), act, _| {
+                let back = Instant::now();
                 act.live = Some(live);
                 act.after_batch(&results);
                 for (res, answer) in results.into_iter().zip(answers) {
                     let _ = answer.send(res.map(|out| out.reply));
+                }
+                let answered = Instant::now();
+                let t = &act.times;
+                t.record_batch(sent.len() as u64, &times);
+                t.answer
+                    .record_n(answered.duration_since(back), sent.len() as u64);
+                for at in sent {
+                    t.total.record(answered.saturating_duration_since(at));
                 }
             },
         )))

@@ -11,9 +11,12 @@ use super::store::{code_side, order_json, reload, side_code, OrderRow};
 use super::views::order_value;
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
 use crate::runtime::clock::now_ms;
+use crate::runtime::timing::BatchTimes;
 use crate::runtime::ProductError;
 use crate::sql::{Arg, Db, Store};
 use serde_json::Value;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 /// The longest run of orders committed together; more wait for the next batch.
 pub(super) const MAX_BATCH: usize = 512;
@@ -37,15 +40,20 @@ pub(super) async fn place_batch(
     mut live: Live,
     lp_user: Option<i64>,
     msgs: Vec<Place>,
-) -> (Live, Vec<Result<Outcome, ProductError>>) {
+) -> (Live, Vec<Result<Outcome, ProductError>>, BatchTimes) {
     let mut legs = Vec::new();
+    let started = Instant::now();
+    let mut times = BatchTimes::default();
+    let ctx = BatchCtx {
+        spec: &spec,
+        fees: &fees,
+        lp_user,
+        matching: Cell::default(),
+    };
     let run: Result<Vec<Result<Outcome, ProductError>>, ProductError> = async {
         let mut tx = db.begin().await?;
-        let ctx = BatchCtx {
-            spec: &spec,
-            fees: &fees,
-            lp_user,
-        };
+        times.writer = started.elapsed();
+        let writing = Instant::now();
         let results = match place_together(&mut tx.db(), &ctx, &mut live, &msgs, &mut legs).await? {
             Some(results) => results,
             None => {
@@ -60,14 +68,20 @@ pub(super) async fn place_batch(
                 results
             }
         };
+        let committing = Instant::now();
         tx.commit().await?;
+        times.commit = committing.elapsed();
+        times.matching = ctx.matching.get();
+        times.write = committing
+            .duration_since(writing)
+            .saturating_sub(times.matching);
         Ok(results)
     }
     .await;
     match run {
         Ok(results) => {
             live.lp_funds = super::ladder::funds_after(live.lp_funds, &legs);
-            (live, results)
+            (live, results, times)
         }
         Err(e) => {
             // The book moved but the database did not: rebuild from the truth.
@@ -77,7 +91,7 @@ pub(super) async fn place_batch(
                 msgs.len()
             );
             let live = reload(&db, &spec, lp_user, live).await;
-            (live, msgs.iter().map(|_| Err(e.clone())).collect())
+            (live, msgs.iter().map(|_| Err(e.clone())).collect(), times)
         }
     }
 }
@@ -87,6 +101,18 @@ struct BatchCtx<'a> {
     spec: &'a MarketSpec,
     fees: &'a Fees,
     lp_user: Option<i64>,
+    /// The time spent checking and matching in memory so far.
+    matching: Cell<Duration>,
+}
+
+impl BatchCtx<'_> {
+    /// Runs `f` (checks and matching, no statement) on the matching clock.
+    fn matching<T>(&self, f: impl FnOnce() -> T) -> T {
+        let t = Instant::now();
+        let out = f();
+        self.matching.set(self.matching.get() + t.elapsed());
+        out
+    }
 }
 
 /// An order that passed the book's rules, with the row it becomes and what it
@@ -232,10 +258,11 @@ async fn place_together(
     msgs: &[Place],
     lp_legs: &mut Vec<LpLeg>,
 ) -> Result<Option<Vec<Result<Outcome, ProductError>>>, ProductError> {
-    let prepared: Vec<Result<Prepared, ProductError>> = msgs
-        .iter()
-        .map(|m| prepare(&live.book, ctx.spec, m))
-        .collect();
+    let prepared: Vec<Result<Prepared, ProductError>> = ctx.matching(|| {
+        msgs.iter()
+            .map(|m| prepare(&live.book, ctx.spec, m))
+            .collect()
+    });
     let valid: Vec<(&Place, &Prepared)> = msgs
         .iter()
         .zip(&prepared)
@@ -273,7 +300,7 @@ async fn place_together(
                 let id = ids
                     .next()
                     .ok_or_else(|| ProductError::Internal("order ids".into()))?;
-                match place_on_book(ctx.spec, live, msg, &p, id, now)? {
+                match ctx.matching(|| place_on_book(ctx.spec, live, msg, &p, id, now))? {
                     Placement::Rested(out) => Slot::Answered(Ok(out)),
                     Placement::Matched(m) => {
                         matches.push(m);
@@ -311,7 +338,7 @@ async fn place_one(
     msg: &Place,
     lp_legs: &mut Vec<LpLeg>,
 ) -> Result<Result<Outcome, ProductError>, ProductError> {
-    let p = match prepare(&live.book, ctx.spec, msg) {
+    let p = match ctx.matching(|| prepare(&live.book, ctx.spec, msg)) {
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
     };
@@ -338,23 +365,25 @@ async fn place_one(
         }
         Err(other) => return Err(ProductError::Internal(format!("{other:?}"))),
     }
-    Ok(Ok(match place_on_book(ctx.spec, live, msg, &p, id, now)? {
-        Placement::Rested(out) => out,
-        Placement::Matched(m) => {
-            // Settled at once: the next order of the batch may be funded by it.
-            let (mut outs, legs) = settle_many(
-                tx,
-                ctx.spec,
-                ctx.fees,
-                ctx.lp_user,
-                std::slice::from_ref(&m),
-            )
-            .await?;
-            lp_legs.extend(legs);
-            outs.pop()
-                .ok_or_else(|| ProductError::Internal("settlement".into()))?
-        }
-    }))
+    Ok(Ok(
+        match ctx.matching(|| place_on_book(ctx.spec, live, msg, &p, id, now))? {
+            Placement::Rested(out) => out,
+            Placement::Matched(m) => {
+                // Settled at once: the next order of the batch may be funded by it.
+                let (mut outs, legs) = settle_many(
+                    tx,
+                    ctx.spec,
+                    ctx.fees,
+                    ctx.lp_user,
+                    std::slice::from_ref(&m),
+                )
+                .await?;
+                lp_legs.extend(legs);
+                outs.pop()
+                    .ok_or_else(|| ProductError::Internal("settlement".into()))?
+            }
+        },
+    ))
 }
 
 /// Where an order whose row and freeze are written went on the book.

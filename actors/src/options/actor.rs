@@ -7,8 +7,6 @@
 
 use super::store::{load, MicroOrder, MicroRow, MICRO_COLUMNS};
 use super::{Direction, Wheel};
-use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
-use crate::lever::math;
 use crate::market::actor::{now_ms, MarketActor, MarketSpec};
 use crate::market::deriv::{common, post, CurrentIndex, DerivSpec, Mark};
 use crate::options;
@@ -185,7 +183,7 @@ impl Handler<MicroSubmit> for OptionsActor {
         }
         let coin = d.spec.option_currency;
         // The fee is paid by the user: rounded up to the coin's step.
-        let fee = precision::up(coin, math::rate_of(m.stake, d.spec.option_fee_ppm));
+        let fee = options::fee_of(coin, m.stake, d.spec.option_fee_ppm);
         let (db, market, open, symbol) = (
             self.db.clone(),
             self.spec.id,
@@ -219,17 +217,7 @@ impl Handler<MicroSubmit> for OptionsActor {
                 "option_open",
                 "micro_order",
                 id,
-                vec![
-                    Posting::user(
-                        m.user_id,
-                        account::MICRO,
-                        coin,
-                        Bucket::Available,
-                        -(m.stake + fee),
-                    ),
-                    Posting::user(m.user_id, account::MICRO, coin, Bucket::Frozen, m.stake),
-                    Posting::system(SystemAccount::Fees, coin, fee),
-                ],
+                options::open_postings(m.user_id, coin, m.stake, fee),
             )
             .await?;
             let row: MicroRow = sqlx::query_as(&format!(
@@ -313,23 +301,7 @@ impl Handler<SettleDue> for OptionsActor {
                     "option_settle",
                     "micro_order",
                     *id,
-                    vec![
-                        Posting::user(
-                            row.user_id,
-                            account::MICRO,
-                            row.currency,
-                            Bucket::Frozen,
-                            -stake,
-                        ),
-                        Posting::user(
-                            row.user_id,
-                            account::MICRO,
-                            row.currency,
-                            Bucket::Available,
-                            payout,
-                        ),
-                        Posting::system(SystemAccount::OptionsPool, row.currency, stake - payout),
-                    ],
+                    options::settle_postings(row.user_id, row.currency, stake, payout),
                 )
                 .await?;
                 let fresh: MicroRow = sqlx::query_as(&format!(

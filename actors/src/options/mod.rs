@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::ledger::{account, Bucket, Posting, SystemAccount};
+
 pub mod actor;
 #[cfg(test)]
 mod model_tests;
@@ -62,6 +64,40 @@ pub fn payout(o: Outcome, stake: i64, ratio_ppm: i64) -> i64 {
 /// could never leave the account whole).
 pub fn payout_in(currency: i64, o: Outcome, stake: i64, ratio_ppm: i64) -> i64 {
     crate::ledger::precision::down(currency, payout(o, stake, ratio_ppm))
+}
+
+/// The fee a stake pays: stake × fee rate, rounded up to the coin's step (the
+/// user pays it).
+pub fn fee_of(currency: i64, stake: i64, fee_ppm: i64) -> i64 {
+    crate::ledger::precision::up(currency, crate::lever::math::rate_of(stake, fee_ppm))
+}
+
+/// What opening an option moves: the stake and the fee leave the user's
+/// available balance, the stake is frozen there until expiry and the fee goes
+/// to the fees account.
+pub fn open_postings(user_id: i64, currency: i64, stake: i64, fee: i64) -> Vec<Posting> {
+    vec![
+        Posting::user(
+            user_id,
+            account::MICRO,
+            currency,
+            Bucket::Available,
+            -(stake + fee),
+        ),
+        Posting::user(user_id, account::MICRO, currency, Bucket::Frozen, stake),
+        Posting::system(SystemAccount::Fees, currency, fee),
+    ]
+}
+
+/// What settling an option moves: the frozen stake is released, the payout
+/// reaches the user's available balance and the options pool takes (or, on a
+/// win, pays) the difference.
+pub fn settle_postings(user_id: i64, currency: i64, stake: i64, payout: i64) -> Vec<Posting> {
+    vec![
+        Posting::user(user_id, account::MICRO, currency, Bucket::Frozen, -stake),
+        Posting::user(user_id, account::MICRO, currency, Bucket::Available, payout),
+        Posting::system(SystemAccount::OptionsPool, currency, stake - payout),
+    ]
 }
 
 /// Option ids by expiry time (ms).

@@ -5,16 +5,13 @@
 //! rounded down, in whole steps of the coin; the fee, stake × fee rate, rounds
 //! up to the coin's step.
 //!
-//! The outcome and the payout are pure functions of this module and are
-//! called. The fee and the ledger postings are not: `actor.rs` computes the fee
-//! inline in its submit handler (`precision::up(coin, math::rate_of(stake,
-//! fee_ppm))`) and builds both operations' postings inside its async bodies,
-//! so the fee is tested through that same expression of pure parts, and the
-//! postings' sums are not tested here.
+//! The outcome, the payout, the fee and both operations' ledger postings are
+//! pure functions of this module, the very ones the actor calls.
 
-use super::{outcome, payout, payout_in, Direction, Outcome};
-use crate::ledger::precision;
-use crate::lever::math;
+use super::{
+    fee_of, open_postings, outcome, payout, payout_in, settle_postings, Direction, Outcome,
+};
+use crate::ledger::{account, precision, Bucket, Posting, SYSTEM};
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -137,9 +134,58 @@ proptest! {
         precision::set(COINS);
         let (currency, decimals) = coin;
         let step = 10i64.pow(8 - decimals) as i128;
-        let fee = precision::up(currency, math::rate_of(stake, fee_ppm)) as i128;
+        let fee = fee_of(currency, stake, fee_ppm) as i128;
         let exact = stake as i128 * fee_ppm as i128; // the fee × 10^6
         prop_assert_eq!(fee, ceil_div(exact, PPM * step) * step, "stake {}, {} ppm, step {}", stake, fee_ppm, step);
         prop_assert!(fee * PPM >= exact && (fee - step) * PPM < exact, "fee {} for {} / 10^6", fee, exact);
+    }
+
+    /// Opening and settling an option, as the actor posts them: each
+    /// operation sums to zero in its coin (the ledger neither creates nor
+    /// loses money); opening takes exactly stake + fee from the user's
+    /// available balance and freezes the stake; settling releases exactly
+    /// that frozen stake, so after both the user's frozen balance is back
+    /// where it was, and what the user gained or lost is exactly what the
+    /// fees account and the options pool lost or gained.
+    #[test]
+    fn an_option_s_postings_sum_to_zero_and_release_what_they_froze(
+        rise in any::<bool>(),
+        open in 1i64..10_000_000_000_000,
+        shift in moved(),
+        steps in 1i64..10_000_000,
+        ratio_ppm in 0i64..2_000_000,
+        fee_ppm in 0i64..200_000,
+        coin in select(COINS.to_vec()),
+        user in 1i64..1_000_000,
+    ) {
+        precision::set(COINS);
+        let (currency, decimals) = coin;
+        let stake = steps * 10i64.pow(8 - decimals);
+        let fee = fee_of(currency, stake, fee_ppm);
+        let dir = if rise { Direction::Rise } else { Direction::Fall };
+        let o = outcome(dir, open, (open + shift).max(1));
+        let paid = payout_in(currency, o, stake, ratio_ppm);
+
+        let opened = open_postings(user, currency, stake, fee);
+        let settled = settle_postings(user, currency, stake, paid);
+        for ops in [&opened, &settled] {
+            prop_assert!(ops.iter().all(|p| p.currency == currency));
+            prop_assert_eq!(ops.iter().map(|p| p.amount as i128).sum::<i128>(), 0, "{:?}", ops);
+        }
+        let on = |ops: &[Posting], holder: i64, bucket: Bucket| -> i128 {
+            ops.iter()
+                .filter(|p| p.holder == holder && p.bucket == bucket && (holder == SYSTEM || p.account == account::MICRO))
+                .map(|p| p.amount as i128)
+                .sum()
+        };
+        prop_assert_eq!(on(&opened, user, Bucket::Available), -(stake as i128 + fee as i128));
+        prop_assert_eq!(on(&opened, user, Bucket::Frozen), stake as i128);
+        prop_assert_eq!(on(&settled, user, Bucket::Frozen), -(stake as i128));
+        prop_assert_eq!(on(&settled, user, Bucket::Available), paid as i128);
+        let both: Vec<Posting> = opened.iter().chain(settled.iter()).cloned().collect();
+        prop_assert_eq!(on(&both, user, Bucket::Frozen), 0);
+        let user_net = on(&both, user, Bucket::Available);
+        prop_assert_eq!(user_net, paid as i128 - stake as i128 - fee as i128);
+        prop_assert_eq!(on(&both, SYSTEM, Bucket::Available), -user_net);
     }
 }

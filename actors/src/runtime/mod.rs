@@ -17,7 +17,7 @@
 //!   variant a kind of refusal the API maps in one place.
 //! - [`Registry`]: every running actor of every kind, for that screen, and the
 //!   public channels.
-//! - [`clock`]: the one clock.
+//! - [`clock`]: the one clock; [`timing`]: where an order's time goes.
 //!
 //! A product's actor answers [`Checks`] and is started by its kind's desk
 //! (a singleton, such as a demo, with [`Handle::supervise`] and the
@@ -30,6 +30,7 @@ mod event;
 mod handle;
 mod health;
 mod registry;
+pub mod timing;
 
 pub use desk::{Desk, Done, Seat};
 pub use error::ProductError;

@@ -34,11 +34,18 @@ pub struct Health {
     /// When the reports were gathered (ms since the epoch).
     pub at: i64,
     pub actors: Vec<actors::runtime::HealthReport>,
+    /// Where the spot orders' time went since the server started, stage by
+    /// stage: `queue` (the market's mailbox and the batch before), `writer`
+    /// (the wait for the writer's turn), `match`, `write`, `commit`,
+    /// `answer` and `total`; `batch`'s figures are orders per batch, not
+    /// milliseconds.
+    pub orders: Vec<actors::runtime::timing::StageFigures>,
 }
 
 pub async fn health(state: web::Data<AppState>, _form: Form<NoParams>) -> ApiResult<Reply<Health>> {
     Ok(Reply(Health {
         at: crate::db::now_ms(),
         actors: state.actors.reports().await,
+        orders: state.markets.times.figures(),
     }))
 }

@@ -78,11 +78,7 @@ pub async fn trade(state: web::Data<AppState>, form: Form<TradeParams>) -> ApiRe
         }
     };
     let res = m
-        .send(Place {
-            user_id: user.id,
-            side,
-            kind,
-        })
+        .send(Place::new(user.id, side, kind))
         .await
         .map_err(unavailable)?;
     Ok(Reply(as_order(res.map_err(ApiError::from)?)?))

@@ -226,10 +226,22 @@ export interface ActorHealth {
   checks: ActorCheck[];
 }
 
+/** One stage of the spot order path, every market together, since the server started. */
+export interface StageFigures {
+  /** queue, writer, match, write, commit, answer, total; batch counts orders per batch. */
+  stage: string;
+  count: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
 export interface HealthSnapshot {
   /** When the server gathered the reports (ms), the reference for ages. */
   at: number;
   actors: ActorHealth[];
+  /** Where the spot orders' time went, stage by stage. */
+  orders: StageFigures[];
 }
 
 /** A lead-trader application as the review desk sees it (`GET /admin/api/copy/traders`). */

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryBlock } from '../../../components/QueryBlock';
 import { formatDateTime, formatDecimal } from '../../../lib/format';
 import { useGetHealthQuery, type ActorCheck, type ActorHealth } from '../api';
+import { OrderStages } from './OrderStages';
 import { actorLevel, backlogLevel, levelCounts, shortAge, silenceLevel, silentFor } from '../logic';
 import '../health.css';
 
@@ -102,6 +103,7 @@ export function HealthPanel() {
           {t('admin.health.summary', { total: actors.length, ...counts })}
         </p>
         <p className="hint admin-refresh">{t('admin.health.refresh', { seconds: HEALTH_POLL_MS / 1000 })}</p>
+        <OrderStages stages={health.data?.orders ?? []} />
         {actors.map((a) => (
           <ActorCard key={a.name} actor={a} at={at} />
         ))}
