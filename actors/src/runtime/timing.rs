@@ -83,7 +83,10 @@ impl Histogram {
                 .enumerate()
                 .filter_map(|(i, c)| {
                     let n = c.load(Ordering::Relaxed);
-                    (n > 0).then_some((i as u32, n))
+                    (n > 0).then_some(Bucket {
+                        index: i as u32,
+                        count: n,
+                    })
                 })
                 .collect(),
             max_us: self.max.load(Ordering::Relaxed),
@@ -91,18 +94,27 @@ impl Histogram {
     }
 }
 
-/// A histogram's counts: the non-empty buckets (index, count) in order, so
-/// that two readings can be subtracted (what happened between them).
+/// One non-empty bucket of a histogram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Bucket {
+    /// Its place among the buckets (see [`Histogram`]).
+    pub index: u32,
+    /// The samples in it.
+    pub count: u64,
+}
+
+/// A histogram's counts: the non-empty buckets in order, so that two
+/// readings can be subtracted (what happened between them).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Counts {
-    pub buckets: Vec<(u32, u64)>,
+    pub buckets: Vec<Bucket>,
     /// The largest sample ever recorded (µs); not a figure of a difference.
     pub max_us: u64,
 }
 
 impl Counts {
     pub fn count(&self) -> u64 {
-        self.buckets.iter().map(|b| b.1).sum()
+        self.buckets.iter().map(|b| b.count).sum()
     }
 
     /// The value (µs, the bucket's upper end) at or below which a share `q`
@@ -114,13 +126,14 @@ impl Counts {
         }
         let rank = ((q.clamp(0.0, 1.0) * total as f64).ceil() as u64).max(1);
         let mut seen = 0;
-        for &(i, n) in &self.buckets {
-            seen += n;
+        for b in &self.buckets {
+            seen += b.count;
             if seen >= rank {
                 // No figure above the largest sample.
+                let top = upper(b.index as usize);
                 return match self.max_us {
-                    0 => upper(i as usize),
-                    max => upper(i as usize).min(max),
+                    0 => top,
+                    max => top.min(max),
                 };
             }
         }
@@ -129,19 +142,25 @@ impl Counts {
 
     /// What was recorded after `earlier` (a reading of the same histogram).
     pub fn since(&self, earlier: &Counts) -> Counts {
-        let before: std::collections::HashMap<u32, u64> = earlier.buckets.iter().copied().collect();
-        let buckets: Vec<(u32, u64)> = self
+        let before: std::collections::HashMap<u32, u64> =
+            earlier.buckets.iter().map(|b| (b.index, b.count)).collect();
+        let buckets: Vec<Bucket> = self
             .buckets
             .iter()
-            .filter_map(|&(i, n)| {
-                let d = n.saturating_sub(before.get(&i).copied().unwrap_or(0));
-                (d > 0).then_some((i, d))
+            .filter_map(|b| {
+                let d = b
+                    .count
+                    .saturating_sub(before.get(&b.index).copied().unwrap_or(0));
+                (d > 0).then_some(Bucket {
+                    index: b.index,
+                    count: d,
+                })
             })
             .collect();
         // The difference's largest sample lies in its top bucket.
         let max_us = buckets
             .last()
-            .map(|&(i, _)| upper(i as usize).min(self.max_us))
+            .map(|b| upper(b.index as usize).min(self.max_us))
             .unwrap_or(0);
         Counts { buckets, max_us }
     }
