@@ -80,13 +80,13 @@ test-fuzz: server
 			scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse . scripts/fuzz/run.sh || exit 1; \
 	done
 
-# The built app in Chromium against the real server on a free port and a fresh SQLite file,
-# with a 3 s code-resend gap and a 10 s option so that the flows wait seconds, not minutes.
+# The built app in Chromium against the real server on a free port and a fresh
+# database, on each of SERVER_DBS side by side (scripts/e2e.sh), with a 3 s
+# code-resend gap and a 10 s option so that the flows wait seconds, not minutes.
 test-e2e: web server chromium
 	BOURSE__CODES__RESEND_SECONDS=3 \
 	SERVER_TOML='microtrade.durations = [{ seconds = 10, profit_ratio = "0.8", min_amount = "10", max_amount = "10000" }, { seconds = 60, profit_ratio = "0.85", min_amount = "10", max_amount = "20000" }]' \
-	ARTIFACTS_DIR=$(ARTIFACTS)/screenshots scripts/with-server.sh $(CARGO_TARGET_DIR)/debug/bourse web \
-		sh -c 'for f in e2e/*.mjs; do echo "== $$f"; node "$$f" || exit 1; done'
+	ARTIFACTS=$(ARTIFACTS) scripts/e2e.sh $(CARGO_TARGET_DIR)/debug/bourse $(SERVER_DBS)
 
 ## Benchmarks (by hand; results in docs/benchmarks.md). Not part of `make test`.
 bench:

@@ -142,6 +142,16 @@ await run('funds-desk', async (open) => {
     const label = zh.admin.health.checks.accounts;
     await accounts.filter({ hasText: label }).waitFor();
     check(plain(await accounts.innerText()) === `${label}4`, `the demo traders count 4 accounts (got "${await accounts.innerText()}")`);
+    // Where the spot orders' time goes, stage by stage: the demo traders'
+    // orders are timed as anyone's, so the table has figures.
+    const stages = admin.locator('[data-testid="admin-order-stages"]');
+    await stages.locator('[data-testid="admin-order-stage"][data-stage="total"]').waitFor();
+    const order = await stages.locator('[data-testid="admin-order-stage"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-stage')).join());
+    check(order === 'queue,writer,match,write,commit,answer,total,batch', `the order path's stages in order (got ${order})`);
+    const totalRow = plain(await stages.locator('[data-testid="admin-order-stage"][data-stage="total"]').innerText());
+    check(totalRow.startsWith(plain(zh.admin.health.stages.names.total)) && /\d/.test(totalRow), `the total row is named and has figures (got "${totalRow}")`);
+    await stages.scrollIntoViewIfNeeded();
+    await shot(admin, 'admin-order-stages');
     // Live: the market's handled count grows with its ticks, without a reload.
     const handled = async () => Number(plain(await actor('market:BTC/USDT').locator('.health-figure').nth(1).locator('strong').innerText()).replace(/,/g, ''));
     const first = await handled();

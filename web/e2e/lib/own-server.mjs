@@ -2,7 +2,8 @@
  * A server of a flow's own, for what the shared server must not go through: a
  * kill -9 and a restart on the same address and database. The binary is the
  * one scripts/with-server.sh names in BOURSE_BIN; the database is a fresh
- * SQLite file with demo data and an admin account, the app the built
+ * one of the kind the run is on (a SQLite file, or a PostgreSQL database
+ * when WITH_SERVER_DB=postgres) with demo data and an admin account, the app the built
  * `web/dist`, the port fixed at the first start so that the page's address
  * stays valid across restarts.
  *
@@ -32,6 +33,29 @@ function freePort() {
 }
 
 /**
+ * A fresh PostgreSQL database on the server TEST_DATABASE_URL names, for a
+ * run on PostgreSQL (WITH_SERVER_DB=postgres, as scripts/with-server.sh is
+ * given it): its URL and name, and `drop` (synchronous, for the exit hook).
+ */
+function freshPostgres() {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('WITH_SERVER_DB=postgres needs TEST_DATABASE_URL');
+  const name = `bourse_own_${Date.now()}_${process.pid}`;
+  execFileSync('psql', ['-q', admin, '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' });
+  return {
+    name,
+    url: `${admin.replace(/\/[^/]*$/, '')}/${name}`,
+    drop() {
+      try {
+        execFileSync('psql', ['-q', admin, '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: 'ignore' });
+      } catch {
+        // Left for the next clean-up of the test server; nothing depends on it.
+      }
+    },
+  };
+}
+
+/**
  * Starts the server and answers `{ url, kill9, restart, stopAndAudit }`.
  * `settings` are extra BOURSE__… variables.
  */
@@ -41,9 +65,13 @@ export async function ownServer(settings = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bourse-e2e-'));
   const port = await freePort();
   const admin = { email: 'admin@bourse.local', password: 'AdminPass123' };
+  const pg = process.env.WITH_SERVER_DB === 'postgres' ? freshPostgres() : null;
   const env = {
     ...process.env,
-    BOURSE__DATABASE__URL: `sqlite://${dir}/run.db?mode=rwc`,
+    BOURSE__DATABASE__URL: pg ? pg.url : `sqlite://${dir}/run.db?mode=rwc`,
+    // Its own Redis prefix: the run's shared server fans out under the one
+    // with-server.sh gave, and neither must hear the other's events.
+    ...(pg && process.env.BOURSE__REDIS__URL ? { BOURSE__REDIS__PREFIX: pg.name } : {}),
     BOURSE__UPLOADS__DIR: join(dir, 'uploads'),
     BOURSE__SERVER__PORT: String(port),
     RUST_LOG: process.env.RUST_LOG ?? 'error',
@@ -81,6 +109,7 @@ export async function ownServer(settings = {}) {
   process.on('exit', () => {
     child?.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
+    pg?.drop();
   });
   process.env.BOURSE_URL = `http://127.0.0.1:${port}`;
   process.env.ADMIN_EMAIL = admin.email;
