@@ -520,8 +520,8 @@ impl Handler<Checks> for Hub {
             Check::ok("delivered", self.delivered.to_string()),
             // A socket too slow for its lane loses private events (it sees
             // the gap in `seq` and reloads).
-            Check::ok("private dropped", self.dropped.to_string()),
-            Check::ok("largest private backlog", backlog.unwrap_or(0).to_string()),
+            Check::ok("private_dropped", self.dropped.to_string()),
+            Check::ok("private_backlog", backlog.unwrap_or(0).to_string()),
         ];
         if let Some(link) = &self.redis {
             checks.push(if link.publisher.is_some() {
