@@ -208,8 +208,9 @@ pub struct OrderTimes {
     /// The batch's statements (rows, ledger, settlement), matching excluded.
     pub write: Histogram,
     pub commit: Histogram,
-    /// From the commit to the answer sent: the book taken back, events
-    /// published.
+    /// From the actor taking the batch back after its commit to the answers
+    /// sent: the book put back, events published. The hop from the commit to
+    /// the actor resuming is in `total` only.
     pub answer: Histogram,
     /// From the caller's send to the answer sent.
     pub total: Histogram,
