@@ -48,7 +48,7 @@ function ActorCard({ actor, at }: { actor: ActorHealth; at: number }) {
     <article className={`funds-item health-actor ${level}`} data-testid="admin-actor" data-name={actor.name} data-level={level}>
       <header className="funds-item-head">
         <span className="admin-name">
-          <span className={`admin-dot ${level}`} aria-label={t(`admin.health.${level}`)} />
+          <span className={`admin-dot ${level}`} role="img" aria-label={t(`admin.health.${level}`)} />
           <strong className="ellipsis admin-mono">{actor.name}</strong>
         </span>
         <span className="health-tags">
