@@ -12,6 +12,8 @@
 # cannot set (arrays such as microtrade.durations) can be given as TOML text in
 # SERVER_TOML: it is written next to the database and named in BOURSE_CONFIG.
 #
+# KEEP_SERVER_LOG=FILE keeps the server's log there when the script ends.
+#
 # WITH_SERVER_DB=postgres runs the server on a fresh PostgreSQL database made on
 # the server TEST_DATABASE_URL names (dropped afterwards), with its realtime
 # events fanned out through TEST_REDIS_URL under a key prefix of the run's own
@@ -29,6 +31,7 @@ pg_admin=""
 pg_db=""
 cleanup() {
   [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true
+  if [ -n "${KEEP_SERVER_LOG:-}" ]; then cp "$log" "$KEEP_SERVER_LOG" || true; fi
   if [ -n "$pg_db" ]; then
     psql -q "$pg_admin" -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
   fi

@@ -73,7 +73,12 @@ impl Api {
     }
 
     /// Registers and funds one user; returns its token.
-    pub async fn trader(&self, admin: &str, email: &str) -> Res<String> {
+    pub async fn trader(
+        &self,
+        admin: &str,
+        email: &str,
+        funds: &[(String, String)],
+    ) -> Res<String> {
         let pw = "LoadPass123";
         self.call("/api/sms_mail", None, &[("user_string", email)])
             .await?;
@@ -92,15 +97,15 @@ impl Api {
         )
         .await?;
         let token = self.login(email, pw).await?;
-        for (currency, amount) in [("3", "1000000"), ("1", "20")] {
+        for (currency, amount) in funds {
             let voucher = self.upload_png(&token).await?;
             let req = self
                 .call(
                     "/api/wallet/charge_req",
                     Some(&token),
                     &[
-                        ("currency", currency),
-                        ("amount", amount),
+                        ("currency", currency.as_str()),
+                        ("amount", amount.as_str()),
                         ("voucher", &voucher),
                     ],
                 )
@@ -259,8 +264,57 @@ fn encode(v: &str) -> String {
     out
 }
 
-/// One order's form fields: a limit order near `mid`, sometimes crossing.
-pub fn order(n: u64, mid: f64, market: &str) -> Vec<(&'static str, String)> {
+/// One market the generator trades on, as the public quotes describe it.
+#[derive(Clone)]
+pub struct Target {
+    pub symbol: String,
+    /// The base coin's id (what a sell freezes).
+    pub base: String,
+    pub mid: f64,
+    /// Decimals of a price (the tick's).
+    price_dp: usize,
+    /// Every order's quantity: the market's minimum, or more for about 5 USDT.
+    qty: String,
+    /// What a trader is funded with in the base coin: 200,000 orders' worth.
+    pub funding: String,
+}
+
+/// The number of decimals a step such as "0.01" or "1" has.
+fn decimals(step: &str) -> usize {
+    step.split_once('.')
+        .map_or(0, |(_, frac)| frac.trim_end_matches('0').len())
+}
+
+impl Target {
+    pub fn from_quote(q: &Value) -> Res<Target> {
+        let text = |k: &str| {
+            q[k].as_str()
+                .map(str::to_string)
+                .ok_or(format!("quote without {k}: {q}"))
+        };
+        let num = |k: &str| -> Res<f64> { text(k)?.parse().map_err(|e| format!("{k}: {e}")) };
+        let (mid, lot, min_qty) = (num("now_price")?, num("lot")?, num("min_qty")?);
+        let lot_dp = decimals(&text("lot")?);
+        // Lots for about 5 USDT (a hair under, so an exact fit stays one lot).
+        let lots = (5.0 / mid / lot - 1e-9).ceil().max(1.0);
+        let qty = (lots * lot).max(min_qty);
+        Ok(Target {
+            symbol: text("symbol")?,
+            base: q["currency_id"]
+                .as_i64()
+                .ok_or("quote without currency_id")?
+                .to_string(),
+            mid,
+            price_dp: decimals(&text("tick")?),
+            qty: format!("{qty:.lot_dp$}"),
+            funding: format!("{:.lot_dp$}", qty * 200_000.0),
+        })
+    }
+}
+
+/// One order's form fields: a limit order near the market's price, sometimes
+/// crossing.
+pub fn order(n: u64, t: &Target) -> Vec<(&'static str, String)> {
     // A cheap deterministic spread of prices and sides (no RNG needed).
     let h = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
     let buy = h.is_multiple_of(2);
@@ -272,10 +326,11 @@ pub fn order(n: u64, mid: f64, market: &str) -> Vec<(&'static str, String)> {
         (true, true) => 1.001,
         (false, true) => 0.999,
     };
+    let dp = t.price_dp;
     vec![
-        ("symbol", market.to_string()),
+        ("symbol", t.symbol.clone()),
         ("type", if buy { "1" } else { "2" }.to_string()),
-        ("target_price", format!("{:.2}", mid * factor)),
-        ("amount", "0.0001".to_string()),
+        ("target_price", format!("{:.dp$}", t.mid * factor)),
+        ("amount", t.qty.clone()),
     ]
 }

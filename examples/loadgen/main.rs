@@ -9,8 +9,9 @@
 //! funds each through a reviewed deposit, then:
 //!
 //! 1. saturation: `--concurrency` connections place limit orders on `--market`
-//!    as fast as answers come back for `--seconds`; the rate of acknowledged
-//!    (committed) orders is the sustained throughput;
+//!    (one symbol, or several separated by commas, taken in turn) as fast as
+//!    answers come back for `--seconds`; the rate of acknowledged (committed)
+//!    orders is the sustained throughput;
 //! 2. latency: an open-loop run at half that rate (or at `--rate`, to compare
 //!    two builds at the same load) for `--seconds`, reporting p50 / p99 / max
 //!    of the time to an acknowledged order (`--trace FILE` writes each one's
@@ -37,7 +38,7 @@ mod client;
 mod derivatives;
 mod runs;
 
-use client::{order, Api, Raw};
+use client::{order, Api, Raw, Target};
 use runs::{paced, pct, report_stages, saturate, write_trace};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -151,14 +152,29 @@ async fn run() -> Res<()> {
         )
         .await?;
 
+    // What each market is quoted at, its lot and tick, before anyone trades.
+    let quotes = api.get("/api/currency/quotation_new").await?;
+    let targets: Vec<Target> = o
+        .market
+        .split(',')
+        .map(|m| quote_of(&quotes, m.trim()).and_then(Target::from_quote))
+        .collect::<Res<_>>()?;
+    let mut funds = vec![("3".to_string(), "1000000".to_string())];
+    for t in &targets {
+        if !funds.iter().any(|(c, _)| *c == t.base) {
+            funds.push((t.base.clone(), t.funding.clone()));
+        }
+    }
+    let funds = Arc::new(funds);
+
     let t0 = Instant::now();
     let run_id = std::process::id();
     let mut tokens = Vec::new();
     let mut pending = Vec::new();
     for i in 0..o.users {
-        let (api, admin) = (api.clone(), admin.clone());
+        let (api, admin, funds) = (api.clone(), admin.clone(), funds.clone());
         pending.push(tokio::spawn(async move {
-            api.trader(&admin, &format!("load{run_id}-{i}@example.com"))
+            api.trader(&admin, &format!("load{run_id}-{i}@example.com"), &funds)
                 .await
         }));
         // Password hashing dominates set-up; a few at a time keep it moving.
@@ -169,32 +185,29 @@ async fn run() -> Res<()> {
         }
     }
     eprintln!(
-        "{} traders registered and funded in {:.1} s",
+        "{} traders registered and funded in {:.1} s, trading on {}",
         tokens.len(),
-        t0.elapsed().as_secs_f64()
+        t0.elapsed().as_secs_f64(),
+        o.market
     );
 
     let positions = if o.derivatives > 0 {
-        derivatives::open(&api, &tokens, &o.market, o.derivatives).await?
+        derivatives::open(&api, &tokens, &targets[0].symbol, o.derivatives).await?
     } else {
         Vec::new()
     };
 
-    let quotes = api.get("/api/currency/quotation_new").await?;
-    let mid = find_price(&quotes, &o.market).ok_or(format!("no price for {}", o.market))?;
     let tokens = Arc::new(tokens);
-    let market = Arc::new(o.market.clone());
+    let targets = Arc::new(targets);
     let raw = Raw::new(&api.base);
     let place = {
-        let raw = raw.clone();
+        let (raw, targets) = (raw.clone(), targets.clone());
         move |n: u64| {
-            let (raw, tokens, market) = (raw.clone(), tokens.clone(), market.clone());
+            let (raw, tokens, targets) = (raw.clone(), tokens.clone(), targets.clone());
             async move {
                 let token = &tokens[(n as usize) % tokens.len()];
-                match raw
-                    .post("/api/coin/trade", token, &order(n, mid, &market))
-                    .await
-                {
+                let target = &targets[(n as usize) % targets.len()];
+                match raw.post("/api/coin/trade", token, &order(n, target)).await {
                     Ok((true, _)) => true,
                     Ok((false, body)) => {
                         if n.is_multiple_of(1000) {
@@ -255,9 +268,9 @@ async fn run() -> Res<()> {
     let trivial = {
         let raw = Raw::new(&ceiling);
         move |n: u64| {
-            let (raw, token0) = (raw.clone(), token0.clone());
+            let (raw, token0, targets) = (raw.clone(), token0.clone(), targets.clone());
             async move {
-                raw.post("/api/coin/trade", &token0, &order(n, 67000.0, "BTC/USDT"))
+                raw.post("/api/coin/trade", &token0, &order(n, &targets[0]))
                     .await
                     .is_ok_and(|(ok, _)| ok)
             }
@@ -271,15 +284,14 @@ async fn run() -> Res<()> {
     Ok(())
 }
 
-fn find_price(groups: &Value, market: &str) -> Option<f64> {
+fn quote_of<'a>(groups: &'a Value, market: &str) -> Res<&'a Value> {
     groups
-        .as_array()?
-        .iter()
+        .as_array()
+        .into_iter()
+        .flatten()
         .flat_map(|g| g["quotation"].as_array().into_iter().flatten())
-        .find(|q| q["symbol"] == market)?["now_price"]
-        .as_str()?
-        .parse()
-        .ok()
+        .find(|q| q["symbol"] == market)
+        .ok_or(format!("no market {market} in the quotes"))
 }
 
 fn main() {

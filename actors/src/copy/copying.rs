@@ -13,7 +13,7 @@ use crate::lever::math::{self, Dir};
 use crate::market::deriv::{dir_code, ledger_err};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
-use crate::sql::{Arg, Store, WriteTx};
+use crate::sql::{Arg, Bulk, Store, WriteTx};
 use std::collections::HashMap;
 
 /// Rows per multi-row statement: 20 columns stay under both databases'
@@ -124,14 +124,13 @@ pub(crate) async fn open(
         }
     }
     let day = fill.now.div_euclid(86_400_000);
+    const COPIES: Bulk = Bulk {
+        head: "INSERT INTO lever_orders (user_id, market, direction, status, share, qty, multiple, target_price, open_price, margin, fee, frozen, overnight_day, opened_at, created_at, centilots, follow_id, copy_of, tp, sl) VALUES ",
+        cols: 20,
+        tail: "",
+        cast: false,
+    };
     for chunk in copies.chunks(CHUNK) {
-        let sql = tx.db().params().rows(
-            "INSERT INTO lever_orders (user_id, market, direction, status, share, qty, multiple, target_price, open_price, margin, fee, frozen, overnight_day, opened_at, created_at, centilots, follow_id, copy_of, tp, sl) VALUES ",
-            chunk.len(),
-            20,
-            "",
-            false,
-        );
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 20);
         for (f, c, tp, sl) in chunk {
             args.extend(
@@ -159,7 +158,7 @@ pub(crate) async fn open(
             );
             args.extend([Arg::from(*tp), Arg::from(*sl)]);
         }
-        let ids = tx.db().insert(&sql, &args, chunk.len()).await?;
+        let ids = tx.db().insert_bulk(&COPIES, &args).await?;
         for ((f, c, tp, sl), id) in chunk.iter().zip(ids) {
             out.positions.push(Position {
                 id,
@@ -207,14 +206,13 @@ pub(crate) async fn open(
             .await
             .map_err(ledger_err)?;
     }
+    const SKIPS: Bulk = Bulk {
+        head: "INSERT INTO copy_skips (follow_id, user_id, lead_id, reason, created_at) VALUES ",
+        cols: 5,
+        tail: "",
+        cast: false,
+    };
     for chunk in out.skipped.chunks(CHUNK) {
-        let sql = tx.db().params().rows(
-            "INSERT INTO copy_skips (follow_id, user_id, lead_id, reason, created_at) VALUES ",
-            chunk.len(),
-            5,
-            "",
-            false,
-        );
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 5);
         for (f, skip) in chunk {
             args.extend([
@@ -225,7 +223,7 @@ pub(crate) async fn open(
                 Arg::Int(fill.now),
             ]);
         }
-        tx.db().execute(&sql, &args).await?;
+        tx.db().execute_bulk(&SKIPS, &args).await?;
     }
     out.batch = batch(
         tx,
@@ -287,18 +285,17 @@ pub(crate) async fn close_all(
     now: i64,
 ) -> Result<(), ProductError> {
     let mut ops = Vec::with_capacity(positions.len());
+    let head = format!(
+        "UPDATE lever_orders SET status = 3, close_reason = '{reason}', frozen = 0, profit = v.column2, payout = v.column3,
+         shortfall = v.column4, close_price = v.column5, closed_at = v.column6 FROM (VALUES "
+    );
+    let close = Bulk {
+        head: &head,
+        cols: 6,
+        tail: ") AS v WHERE lever_orders.id = v.column1 AND lever_orders.status = 1",
+        cast: true,
+    };
     for chunk in positions.chunks(CHUNK) {
-        let params = tx.db().params();
-        let sql = params.rows(
-            &format!(
-                "UPDATE lever_orders SET status = 3, close_reason = '{reason}', frozen = 0, profit = v.column2, payout = v.column3,
-                 shortfall = v.column4, close_price = v.column5, closed_at = v.column6 FROM (VALUES "
-            ),
-            chunk.len(),
-            6,
-            ") AS v WHERE lever_orders.id = v.column1 AND lever_orders.status = 1",
-            true,
-        );
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 6);
         for p in chunk {
             let profit = math::profit(p.dir, p.open, mark, p.qty);
@@ -325,7 +322,7 @@ pub(crate) async fn close_all(
                 .collect(),
             });
         }
-        let changed = tx.db().execute(&sql, &args).await?;
+        let changed = tx.db().execute_bulk(&close, &args).await?;
         if changed != chunk.len() as u64 {
             return Err(ProductError::Internal(format!(
                 "closed {changed} copies of {}",

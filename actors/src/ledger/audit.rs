@@ -1,5 +1,6 @@
-//! The audit: per currency the journal sums to zero, and every balance bucket
-//! equals the sum of its journal entries.
+//! The audit: per currency the journal sums to zero, every balance bucket
+//! equals the sum of its journal entries, every entry belongs to an operation
+//! and every spot order (whose frozen funds the balances hold) to a user.
 
 use super::LedgerError;
 use serde::Serialize;
@@ -58,6 +59,9 @@ pub async fn audit(pool: &AnyPool) -> Result<AuditReport, LedgerError> {
             });
     }
     if first_broken.is_none() {
+        first_broken = orphans(pool).await?;
+    }
+    if first_broken.is_none() {
         first_broken = rows
             .iter()
             .find(|r| r.0 != super::SYSTEM && (r.3 < 0 || r.4 < 0))
@@ -75,4 +79,30 @@ pub async fn audit(pool: &AnyPool) -> Result<AuditReport, LedgerError> {
         entries,
         first_broken,
     })
+}
+
+/// The first journal entry without its operation, or order without its user:
+/// on PostgreSQL these links are not foreign keys (each was a trigger and a
+/// row lock per inserted row on the order path), so the audit checks them.
+async fn orphans(pool: &AnyPool) -> Result<Option<String>, LedgerError> {
+    let entry: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT j.id, j.op_id FROM ledger_journal j
+         WHERE NOT EXISTS (SELECT 1 FROM ledger_operations o WHERE o.id = j.op_id)
+         ORDER BY j.id LIMIT 1",
+    )
+    .fetch_optional(pool)
+    .await?;
+    if let Some((id, op)) = entry {
+        return Ok(Some(format!(
+            "journal entry {id} names operation {op}, which does not exist"
+        )));
+    }
+    let order: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT o.id, o.user_id FROM orders o
+         WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = o.user_id)
+         ORDER BY o.id LIMIT 1",
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(order.map(|(id, user)| format!("order {id} belongs to user {user}, who does not exist")))
 }

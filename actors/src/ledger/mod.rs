@@ -29,7 +29,7 @@ pub mod reasons;
 
 pub use audit::{audit, AuditReport};
 
-use crate::sql::{Arg, Db, CHUNK};
+use crate::sql::{Arg, Bulk, Db, CHUNK};
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::BTreeMap;
 
@@ -299,10 +299,10 @@ pub async fn post_on(db: &mut Db<'_>, op: &Operation) -> Result<i64, PostError> 
 /// database, not arithmetic, are what a posting costs, so a caller with many
 /// operations at once (a batch of orders) should hand them over together.
 ///
-/// A row is checked against the sum of every debit the operations make of it,
-/// credits aside: stricter than applying them one by one (an operation funded by
-/// an earlier one's credit is refused here), never looser. On any error the
-/// caller rolls back.
+/// The operations apply in their order, each one's debits covered by the
+/// balance its row has before it (an earlier operation's credit counts, its
+/// own does not): checked once per row, against the lowest that order takes
+/// the row to. On any error the caller rolls back.
 pub async fn post_many(conn: &mut AnyConnection, ops: &[Operation]) -> Result<Vec<i64>, PostError> {
     post_all(&mut Db::Any(conn), ops).await
 }
@@ -315,21 +315,14 @@ pub async fn post_all(conn: &mut Db<'_>, ops: &[Operation]) -> Result<Vec<i64>, 
     let now = now_ms();
     // The keys first: a replay must be recognised whatever the balances are now.
     let ids = insert_operations(conn, ops, now).await?;
-    // Per row: the net change of each bucket, and its debits alone, which the
-    // balance must cover before any credit counts.
-    let mut rows: BTreeMap<RowKey, Move> = BTreeMap::new();
-    for p in ops.iter().flat_map(|op| &op.postings) {
-        let m = rows.entry((p.holder, p.currency, p.account)).or_default();
-        m.net[p.bucket as usize] += p.amount;
-        m.debits[p.bucket as usize] += p.amount.min(0);
-    }
+    let rows = moves(ops);
     let mut after = move_rows(conn, &rows).await?;
     if after.len() < rows.len() {
         // Only a credit (or a system account) can need a row that does not
         // exist yet; a debit of a missing row is simply insufficient.
         let create: BTreeMap<RowKey, Move> = rows
             .iter()
-            .filter(|(k, m)| !after.contains_key(k) && (k.0 == SYSTEM || m.debits == [0, 0]))
+            .filter(|(k, m)| !after.contains_key(k) && (k.0 == SYSTEM || m.low == [0, 0]))
             .map(|(k, m)| (*k, m.clone()))
             .collect();
         if !create.is_empty() {
@@ -360,14 +353,13 @@ pub async fn post_all(conn: &mut Db<'_>, ops: &[Operation]) -> Result<Vec<i64>, 
         balance_after[i] = *slot;
         *slot -= p.amount;
     }
+    const JOURNAL: Bulk = Bulk {
+        head: "INSERT INTO ledger_journal (op_id, holder, currency, account, bucket, amount, balance_after, created_at) VALUES ",
+        cols: 8,
+        tail: "",
+        cast: false,
+    };
     for (chunk, afters) in journal.chunks(CHUNK).zip(balance_after.chunks(CHUNK)) {
-        let sql = conn.params().rows(
-            "INSERT INTO ledger_journal (op_id, holder, currency, account, bucket, amount, balance_after, created_at) VALUES ",
-            chunk.len(),
-            8,
-            "",
-            false,
-        );
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 8);
         for ((op_id, p), a) in chunk.iter().zip(afters) {
             args.extend(
@@ -384,7 +376,7 @@ pub async fn post_all(conn: &mut Db<'_>, ops: &[Operation]) -> Result<Vec<i64>, 
                 .map(Arg::Int),
             );
         }
-        conn.execute(&sql, &args).await?;
+        conn.execute_bulk(&JOURNAL, &args).await?;
     }
     Ok(ids)
 }
@@ -400,15 +392,14 @@ async fn insert_operations(
     now: i64,
 ) -> Result<Vec<i64>, PostError> {
     let mut ids = Vec::with_capacity(ops.len());
-    let params = conn.params();
-    for chunk in ops.chunks(CHUNK) {
-        let sql = params.rows(
+    const INSERT: Bulk = Bulk {
+        head:
             "INSERT INTO ledger_operations (idem_key, reason, ref_type, ref_id, created_at) VALUES ",
-            chunk.len(),
-            5,
-            "",
-            false,
-        );
+        cols: 5,
+        tail: "",
+        cast: false,
+    };
+    for chunk in ops.chunks(CHUNK) {
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 5);
         for op in chunk {
             args.extend([
@@ -419,19 +410,49 @@ async fn insert_operations(
                 Arg::Int(now),
             ]);
         }
-        ids.extend(conn.insert(&sql, &args, chunk.len()).await?);
+        ids.extend(conn.insert_bulk(&INSERT, &args).await?);
     }
     Ok(ids)
 }
 
-/// What the operations do to one balance row, per bucket (available, frozen).
-#[derive(Default, Clone)]
+/// What the operations do to one balance row, per bucket (available, frozen):
+/// the net change, and the lowest the bucket goes below where it started
+/// (zero or less), which the balance must cover.
+#[derive(Default, Clone, Debug, PartialEq)]
 struct Move {
     net: [i64; 2],
-    debits: [i64; 2],
+    low: [i64; 2],
 }
 
-/// Applies each move to its balance row when the row covers the move's debits
+/// Each row's move when `ops` apply in order, each operation's debits taken
+/// from what its row holds before that operation (its own credits aside).
+fn moves(ops: &[Operation]) -> BTreeMap<RowKey, Move> {
+    let mut rows: BTreeMap<RowKey, Move> = BTreeMap::new();
+    // One operation's postings per row and bucket: (row, bucket, net, debits).
+    let mut here: Vec<(RowKey, usize, i64, i64)> = Vec::new();
+    for op in ops {
+        here.clear();
+        for p in &op.postings {
+            let key = (p.holder, p.currency, p.account);
+            let b = p.bucket as usize;
+            match here.iter_mut().find(|h| h.0 == key && h.1 == b) {
+                Some(h) => {
+                    h.2 += p.amount;
+                    h.3 += p.amount.min(0);
+                }
+                None => here.push((key, b, p.amount, p.amount.min(0))),
+            }
+        }
+        for &(key, b, net, debits) in &here {
+            let m = rows.entry(key).or_default();
+            m.low[b] = m.low[b].min(m.net[b] + debits);
+            m.net[b] += net;
+        }
+    }
+    rows
+}
+
+/// Applies each move to its balance row when the row covers the move's low
 /// (system rows may go below zero), one statement per chunk of rows.
 /// Answers the new (available, frozen) of every row moved; a row missing from
 /// the answer does not exist or would have been overdrawn, and was not touched.
@@ -449,39 +470,34 @@ async fn move_rows(
         for_keys(
             conn,
             rows.keys(),
-            "SELECT 1 FROM balances WHERE (holder, currency, account) IN (VALUES ",
-            ") ORDER BY holder, currency, account FOR UPDATE",
-            true,
+            &Bulk {
+                head: "SELECT 1 FROM balances WHERE (holder, currency, account) IN (VALUES ",
+                cols: 3,
+                tail: ") ORDER BY holder, currency, account FOR UPDATE",
+                cast: true,
+            },
         )
         .await?;
     }
-    for chunk in all.chunks(CHUNK) {
-        // VALUES columns are column1.. in both databases (SQLite has no alias list).
-        let sql = conn.params().rows(
-            "UPDATE balances SET available = available + v.column4, frozen = frozen + v.column5 FROM (VALUES ",
-            chunk.len(),
-            7,
-            ") AS v WHERE holder = v.column1 AND currency = v.column2 AND account = v.column3
+    const MOVE: Bulk = Bulk {
+        head: "UPDATE balances SET available = available + v.column4, frozen = frozen + v.column5 FROM (VALUES ",
+        cols: 7,
+        tail: ") AS v WHERE holder = v.column1 AND currency = v.column2 AND account = v.column3
              AND ((available + v.column6 >= 0 AND frozen + v.column7 >= 0) OR v.column1 = 0)
              RETURNING holder, currency, account, available, frozen",
-            true,
-        );
+        cast: true,
+    };
+    for chunk in all.chunks(CHUNK) {
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 7);
         for (&(holder, currency, account), m) in chunk {
             args.extend(
                 [
-                    holder,
-                    currency,
-                    account,
-                    m.net[0],
-                    m.net[1],
-                    m.debits[0],
-                    m.debits[1],
+                    holder, currency, account, m.net[0], m.net[1], m.low[0], m.low[1],
                 ]
                 .map(Arg::Int),
             );
         }
-        for [h, c, a, available, frozen] in conn.rows::<5>(&sql, &args).await? {
+        for [h, c, a, available, frozen] in conn.rows_bulk::<5>(&MOVE, &args).await? {
             after.insert((h, c, a), [available, frozen]);
         }
     }
@@ -496,29 +512,29 @@ async fn create_rows(
     for_keys(
         conn,
         keys,
-        "INSERT INTO balances (holder, currency, account) VALUES ",
-        " ON CONFLICT (holder, currency, account) DO NOTHING",
-        false,
+        &Bulk {
+            head: "INSERT INTO balances (holder, currency, account) VALUES ",
+            cols: 3,
+            tail: " ON CONFLICT (holder, currency, account) DO NOTHING",
+            cast: false,
+        },
     )
     .await
 }
 
-/// Runs `head (k1),(k2)… tail` over row keys, one statement per chunk.
+/// Runs a statement over row keys (three columns), one per chunk.
 async fn for_keys(
     conn: &mut Db<'_>,
     keys: impl Iterator<Item = &RowKey>,
-    head: &str,
-    tail: &str,
-    cast: bool,
+    statement: &Bulk<'_>,
 ) -> Result<(), sqlx::Error> {
     let keys: Vec<&RowKey> = keys.collect();
     for chunk in keys.chunks(CHUNK) {
-        let sql = conn.params().rows(head, chunk.len(), 3, tail, cast);
         let args: Vec<Arg> = chunk
             .iter()
             .flat_map(|&&(holder, currency, account)| [holder, currency, account].map(Arg::Int))
             .collect();
-        conn.execute(&sql, &args).await?;
+        conn.execute_bulk(statement, &args).await?;
     }
     Ok(())
 }

@@ -42,7 +42,10 @@ pub(crate) async fn fresh_db(postgres: bool) -> Option<AnyPool> {
             .unwrap_or_else(|| panic!("TEST_DATABASE_URL {base} names no database"));
         (
             format!("{prefix}/{name}"),
-            include_str!("../../../migrations/postgres/20261121000002_ledger.sql"),
+            concat!(
+                include_str!("../../../migrations/postgres/20261121000002_ledger.sql"),
+                include_str!("../../../migrations/postgres/20261206000001_order_path_keys.sql"),
+            ),
         )
     } else {
         let path = std::env::temp_dir().join(format!("bourse-ledger-{}.db", unique()));
@@ -73,6 +76,15 @@ pub(crate) async fn fresh_db(postgres: bool) -> Option<AnyPool> {
         .execute(&pool)
         .await
         .unwrap_or_else(|e| panic!("schema: {e}"));
+    // The columns of users and orders the audit reads (it checks every order
+    // has its user); the app's own migrations make the whole tables.
+    sqlx::raw_sql(
+        "CREATE TABLE users (id BIGINT PRIMARY KEY);
+         CREATE TABLE orders (id BIGINT PRIMARY KEY, user_id BIGINT NOT NULL);",
+    )
+    .execute(&pool)
+    .await
+    .unwrap_or_else(|e| panic!("schema: {e}"));
     Some(pool)
 }
 
@@ -238,6 +250,69 @@ async fn the_audit_names_a_tampered_balance(pool: AnyPool) {
 on_both!(
     the_audit_names_a_tampered_balance,
     the_audit_names_a_tampered_balance
+);
+
+async fn the_audit_names_entries_and_orders_without_their_owners(pool: AnyPool) {
+    apply(&pool, &deposit("d", 3, BTC, 50))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
+    // An entry pointing nowhere, with its twin so the sums still hold: only
+    // the link is broken. (SQLite keeps the foreign key: off for this one
+    // connection.)
+    let mut conn = pool.acquire().await.unwrap_or_else(|e| panic!("{e}"));
+    if conn.backend_name() != "PostgreSQL" {
+        sqlx::query("PRAGMA foreign_keys = OFF")
+            .execute(&mut *conn)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    sqlx::query(
+        "INSERT INTO ledger_journal (op_id, holder, currency, account, bucket, amount, balance_after, created_at)
+         VALUES (999999, 3, 1, 2, 0, 5, 0, 0), (999999, 3, 1, 2, 0, -5, 0, 0)",
+    )
+    .execute(&mut *conn)
+    .await
+    .unwrap_or_else(|e| panic!("{e}"));
+    if conn.backend_name() != "PostgreSQL" {
+        sqlx::query("PRAGMA foreign_keys = ON")
+            .execute(&mut *conn)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    drop(conn);
+    let report = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+    assert!(!report.ok);
+    assert!(
+        report
+            .first_broken
+            .unwrap_or_default()
+            .contains("operation 999999"),
+        "the broken entry names its missing operation"
+    );
+    sqlx::query("DELETE FROM ledger_journal WHERE op_id = 999999")
+        .execute(&pool)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
+    // An order whose owner does not exist.
+    sqlx::query("INSERT INTO orders (id, user_id) VALUES (1, 424242)")
+        .execute(&pool)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let report = audit(&pool).await.unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        report
+            .first_broken
+            .unwrap_or_default()
+            .contains("user 424242"),
+        "the broken order names its missing user"
+    );
+}
+
+on_both!(
+    the_audit_names_entries_and_orders_without_their_owners,
+    the_audit_names_entries_and_orders_without_their_owners
 );
 
 async fn concurrent_debits_never_overdraw(pool: AnyPool) {

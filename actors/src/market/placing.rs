@@ -6,16 +6,17 @@
 use super::actor::{Cancel, Live, MarketSpec, Place};
 use super::book::{notional_checked, BookError, Kind, NewOrder, OrderBook, Side};
 use super::settle::Fees;
-use super::settling::{release, settle_many, LpLeg, Match, Outcome};
+use super::settling::{post, release, settle_many, LpLeg, Match, Outcome};
 use super::store::{code_side, order_json, reload, side_code, OrderRow};
 use super::views::order_value;
-use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
+use crate::ledger::{self, account, Bucket, Operation, Posting};
 use crate::runtime::clock::now_ms;
 use crate::runtime::timing::BatchTimes;
 use crate::runtime::ProductError;
-use crate::sql::{Arg, Db, Store};
+use crate::sql::{Arg, Bulk, Db, Store};
 use serde_json::Value;
 use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// The longest run of orders committed together; more wait for the next batch.
@@ -55,11 +56,16 @@ pub(super) async fn place_batch(
         times.writer = started.elapsed();
         let writing = Instant::now();
         let results = match place_together(&mut tx.db(), &ctx, &mut live, &msgs, &mut legs).await? {
-            Some(results) => results,
-            None => {
+            Together::Placed(results) => results,
+            other => {
                 // Someone's order is not covered: place one by one, so each
                 // order is funded or refused exactly as if it came alone.
                 tx.rollback().await?;
+                if matches!(other, Together::Raced) {
+                    // The book matched orders that were not written.
+                    live = reload(&db, &spec, lp_user, std::mem::take(&mut live)).await;
+                    legs.clear();
+                }
                 tx = db.begin().await?;
                 let mut results = Vec::with_capacity(msgs.len());
                 for msg in &msgs {
@@ -94,6 +100,19 @@ pub(super) async fn place_batch(
             (live, msgs.iter().map(|_| Err(e.clone())).collect(), times)
         }
     }
+}
+
+/// How a batch placed together went.
+enum Together {
+    /// Written, with each order's answer.
+    Placed(Vec<Result<Outcome, ProductError>>),
+    /// Someone's freeze is not covered by what they held before the batch:
+    /// nothing was written and the book is as it was.
+    Uncovered,
+    /// The ledger refused the batch after it was matched (on PostgreSQL,
+    /// another transaction spent the funds between the read and the write):
+    /// the book moved and must be reloaded.
+    Raced,
 }
 
 /// What every order of a batch shares.
@@ -213,15 +232,13 @@ async fn insert_orders(
     now: i64,
 ) -> Result<Vec<i64>, sqlx::Error> {
     let mut ids = Vec::with_capacity(orders.len());
-    let params = tx.params();
+    const INSERT: Bulk = Bulk {
+        head: "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at) VALUES ",
+        cols: 10,
+        tail: "",
+        cast: false,
+    };
     for chunk in orders.chunks(crate::sql::CHUNK) {
-        let sql = params.rows(
-            "INSERT INTO orders (user_id, market, side, order_type, price, qty, budget, frozen_left, created_at, updated_at) VALUES ",
-            chunk.len(),
-            10,
-            "",
-            false,
-        );
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 10);
         for (msg, p) in chunk {
             args.extend(
@@ -240,24 +257,32 @@ async fn insert_orders(
                 .map(Arg::Int),
             );
         }
-        ids.extend(tx.insert(&sql, &args, chunk.len()).await?);
+        ids.extend(tx.insert_bulk(&INSERT, &args).await?);
     }
     Ok(ids)
 }
 
 /// The whole batch in a handful of statements: every order row in one insert,
-/// every freeze through one ledger write, matching in arrival order, then every
-/// fill through one settlement. Freezing all first is the same as freezing each
-/// before its own match as long as every freeze is covered (fills only ever add
-/// to what a user has available), so when one is not this writes nothing and
-/// answers `None`, and the batch is placed one by one instead.
+/// matching in arrival order, every fill through one settlement, then every
+/// freeze and fill through one ledger write. Freezing all first is the same as
+/// freezing each before its own match as long as every freeze is covered by
+/// what its owner held before the batch (fills only ever add to what a user
+/// has available), so that is read first, and when one is not, nothing is
+/// written and the batch is placed one by one instead.
+///
+/// One ledger write per transaction is what keeps markets from deadlocking on
+/// PostgreSQL, where they commit side by side: it locks every balance row the
+/// batch moves in one pass, in key order. A freeze's write and then a
+/// settlement's were two passes, so one market could hold a trader's row from
+/// its freezes while waiting for the fees row, and another the other way
+/// round (docs/architecture.md, "One ledger write per batch").
 async fn place_together(
     tx: &mut Db<'_>,
     ctx: &BatchCtx<'_>,
     live: &mut Live,
     msgs: &[Place],
     lp_legs: &mut Vec<LpLeg>,
-) -> Result<Option<Vec<Result<Outcome, ProductError>>>, ProductError> {
+) -> Result<Together, ProductError> {
     let prepared: Vec<Result<Prepared, ProductError>> = ctx.matching(|| {
         msgs.iter()
             .map(|m| prepare(&live.book, ctx.spec, m))
@@ -268,9 +293,12 @@ async fn place_together(
         .zip(&prepared)
         .filter_map(|(m, p)| p.as_ref().ok().map(|p| (m, p)))
         .collect();
+    if !covered(tx, &valid).await? {
+        return Ok(Together::Uncovered);
+    }
     let now = now_ms();
-    let ids = if valid.is_empty() {
-        Vec::new()
+    let (ids, mut ops) = if valid.is_empty() {
+        (Vec::new(), Vec::new())
     } else {
         let ids = insert_orders(tx, ctx.spec, &valid, now).await?;
         let ops: Vec<Operation> = valid
@@ -278,12 +306,7 @@ async fn place_together(
             .zip(&ids)
             .map(|((m, p), id)| freeze_op(*id, m.user_id, p))
             .collect();
-        match ledger::post_all(tx, &ops).await {
-            Ok(_) => {}
-            Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => return Ok(None),
-            Err(other) => return Err(ProductError::Internal(format!("{other:?}"))),
-        }
-        ids
+        (ids, ops)
     };
     // Each order's answer, or where its fills wait among `matches`.
     enum Slot {
@@ -313,10 +336,16 @@ async fn place_together(
     let mut settled: Vec<Option<Outcome>> = if matches.is_empty() {
         Vec::new()
     } else {
-        let (outs, legs) = settle_many(tx, ctx.spec, ctx.fees, ctx.lp_user, &matches).await?;
-        lp_legs.extend(legs);
-        outs.into_iter().map(Some).collect()
+        let s = settle_many(tx, ctx.spec, ctx.fees, ctx.lp_user, &matches).await?;
+        lp_legs.extend(s.lp_legs);
+        ops.extend(s.ops);
+        s.outs.into_iter().map(Some).collect()
     };
+    match post(tx, &ops).await {
+        Ok(()) => {}
+        Err(ProductError::Insufficient) => return Ok(Together::Raced),
+        Err(e) => return Err(e),
+    }
     let results = slots
         .into_iter()
         .map(|slot| match slot {
@@ -326,11 +355,45 @@ async fn place_together(
                 .ok_or_else(|| ProductError::Internal("settlement".into())),
         })
         .collect();
-    Ok(Some(results))
+    Ok(Together::Placed(results))
 }
 
-/// One order inside a batch's transaction. The outer error aborts the batch;
-/// the inner one refuses this order alone, with nothing of it left written.
+/// Whether what each owner has available now covers all their freezes among
+/// `orders` together. A read, not a lock: the ledger write checks again under
+/// its locks.
+async fn covered(tx: &mut Db<'_>, orders: &[(&Place, &Prepared)]) -> Result<bool, ProductError> {
+    let mut need: BTreeMap<(i64, i64), i64> = BTreeMap::new();
+    for (m, p) in orders {
+        let n = need.entry((m.user_id, p.coin)).or_default();
+        *n = n
+            .checked_add(p.freeze)
+            .ok_or(ProductError::Invalid("err_amount_too_large"))?;
+    }
+    const HELD: Bulk = Bulk {
+        head: "SELECT holder, currency, available FROM balances WHERE account = 2 AND (holder, currency) IN (VALUES ",
+        cols: 2,
+        tail: ")",
+        cast: true,
+    };
+    let mut have: BTreeMap<(i64, i64), i64> = BTreeMap::new();
+    let keys: Vec<Arg> = need
+        .keys()
+        .flat_map(|&(user, coin)| [Arg::Int(user), Arg::Int(coin)])
+        .collect();
+    for chunk in keys.chunks(crate::sql::CHUNK * 2) {
+        for [user, coin, available] in tx.rows_bulk::<3>(&HELD, chunk).await? {
+            have.insert((user, coin), available);
+        }
+    }
+    Ok(need
+        .iter()
+        .all(|(k, n)| have.get(k).is_some_and(|a| a >= n)))
+}
+
+/// One order inside a batch's transaction, as if it came alone: refused with
+/// nothing written when not covered, else written, matched and settled with
+/// one ledger write. The outer error aborts the batch; the inner one refuses
+/// this order alone.
 async fn place_one(
     tx: &mut Db<'_>,
     ctx: &BatchCtx<'_>,
@@ -342,48 +405,36 @@ async fn place_one(
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
     };
+    if !covered(tx, &[(msg, &p)]).await? {
+        return Ok(Err(ProductError::Insufficient));
+    }
     let now = now_ms();
     let ids = insert_orders(tx, ctx.spec, &[(msg, &p)], now).await?;
     let id = ids[0];
-    let op = freeze_op(id, msg.user_id, &p);
-    match ledger::post_on(tx, &op).await {
-        Ok(_) => {}
-        Err(PostError::Ledger(ledger::LedgerError::Insufficient { .. })) => {
-            // One balance row: the ledger wrote only the operation's row.
-            let one = tx.params().list(1, 1);
-            tx.execute(
-                &format!("DELETE FROM ledger_operations WHERE idem_key = {one}"),
-                &[Arg::Text(&op.key)],
+    let mut ops = vec![freeze_op(id, msg.user_id, &p)];
+    let out = match ctx.matching(|| place_on_book(ctx.spec, live, msg, &p, id, now))? {
+        Placement::Rested(out) => out,
+        Placement::Matched(m) => {
+            // Settled at once: the next order of the batch may be funded by it.
+            let mut s = settle_many(
+                tx,
+                ctx.spec,
+                ctx.fees,
+                ctx.lp_user,
+                std::slice::from_ref(&m),
             )
             .await?;
-            tx.execute(
-                &format!("DELETE FROM orders WHERE id = {one}"),
-                &[Arg::Int(id)],
-            )
-            .await?;
-            return Ok(Err(ProductError::Insufficient));
+            lp_legs.extend(s.lp_legs);
+            ops.append(&mut s.ops);
+            s.outs
+                .pop()
+                .ok_or_else(|| ProductError::Internal("settlement".into()))?
         }
-        Err(other) => return Err(ProductError::Internal(format!("{other:?}"))),
-    }
-    Ok(Ok(
-        match ctx.matching(|| place_on_book(ctx.spec, live, msg, &p, id, now))? {
-            Placement::Rested(out) => out,
-            Placement::Matched(m) => {
-                // Settled at once: the next order of the batch may be funded by it.
-                let (mut outs, legs) = settle_many(
-                    tx,
-                    ctx.spec,
-                    ctx.fees,
-                    ctx.lp_user,
-                    std::slice::from_ref(&m),
-                )
-                .await?;
-                lp_legs.extend(legs);
-                outs.pop()
-                    .ok_or_else(|| ProductError::Internal("settlement".into()))?
-            }
-        },
-    ))
+    };
+    // Refused here only when another transaction spent the funds since the
+    // read: the book has moved, so the whole batch fails and is reloaded.
+    post(tx, &ops).await?;
+    Ok(Ok(out))
 }
 
 /// Where an order whose row and freeze are written went on the book.

@@ -9,7 +9,7 @@ use super::book::{Kind, NewOrder, Placed};
 use super::kline::{Bar, Period};
 use super::ladder::{funds_after, ladder, requote_seed, LadderSpec};
 use super::settle::Fees;
-use super::settling::{settle_many, Match, Outcome};
+use super::settling::{post, settle_many, Match, Outcome};
 use super::store::{load_live, save_bars};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
@@ -77,7 +77,7 @@ pub(super) async fn requote(
                 taker: None,
                 key,
             };
-            let (mut outs, legs) = settle_many(
+            let mut s = settle_many(
                 &mut tx.db(),
                 &spec,
                 &fees,
@@ -85,8 +85,9 @@ pub(super) async fn requote(
                 std::slice::from_ref(&m),
             )
             .await?;
-            live.lp_funds = funds_after(live.lp_funds, &legs);
-            outs.pop()
+            post(&mut tx.db(), &s.ops).await?;
+            live.lp_funds = funds_after(live.lp_funds, &s.lp_legs);
+            s.outs.pop()
         };
         tx.commit().await?;
         Ok(out)

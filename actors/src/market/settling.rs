@@ -10,7 +10,7 @@ use super::store::{code_side, order_rows, side_code};
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
-use crate::sql::{Arg, Db};
+use crate::sql::{Arg, Bulk, Db};
 use serde_json::Value;
 use sqlx::AnyConnection;
 use std::collections::BTreeMap;
@@ -81,20 +81,29 @@ fn taker_status(placed: &Placed, is_market_buy: bool) -> i64 {
     }
 }
 
+/// What settling a set of matches wrote, and the ledger operations that move
+/// their money, for the caller to post with the rest of its transaction's
+/// (one ledger write per transaction: see `placing`).
+pub(super) struct Settled {
+    /// Each item's outcome, in order.
+    pub(super) outs: Vec<Outcome>,
+    pub(super) lp_legs: Vec<LpLeg>,
+    pub(super) ops: Vec<Operation>,
+}
+
 /// Writes the fills of `items` inside `tx` with a handful of statements whatever
 /// their number: the trades in one insert, every order they touch in one
-/// update, the leftovers of ended orders in another, one ledger operation per
-/// item in one ledger write, and the touched orders read back in one query.
-/// Answers each item's outcome, in order, and the provider's legs.
+/// update, the leftovers of ended orders in another, and the touched orders
+/// read back in one query. Answers each item's outcome, in order, the
+/// provider's legs, and one ledger operation per item, not yet posted.
 pub(super) async fn settle_many(
     tx: &mut Db<'_>,
     spec: &MarketSpec,
     fees: &Fees,
     lp_user: Option<i64>,
     items: &[Match],
-) -> Result<(Vec<Outcome>, Vec<LpLeg>), ProductError> {
+) -> Result<Settled, ProductError> {
     let now = now_ms();
-    let params = tx.params();
     let is_lp = |u: i64| Some(u) == lp_user;
     // Each item's outcome and the orders it touched (order, owner).
     let mut outs: Vec<(Outcome, Vec<(i64, i64)>)> = Vec::with_capacity(items.len());
@@ -184,14 +193,13 @@ pub(super) async fn settle_many(
         outs.push((out, touched));
         postings.push(p);
     }
+    const TRADES: Bulk = Bulk {
+        head: "INSERT INTO trades (market, price, qty, taker_side, maker_order, taker_order, maker_user, taker_user, created_at) VALUES ",
+        cols: 9,
+        tail: "",
+        cast: false,
+    };
     for chunk in fills.chunks(crate::sql::CHUNK) {
-        let sql = params.rows(
-            "INSERT INTO trades (market, price, qty, taker_side, maker_order, taker_order, maker_user, taker_user, created_at) VALUES ",
-            chunk.len(),
-            9,
-            "",
-            false,
-        );
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 9);
         for f in chunk {
             args.extend(
@@ -209,26 +217,25 @@ pub(super) async fn settle_many(
                 .map(Arg::Int),
             );
         }
-        tx.execute(&sql, &args).await?;
+        tx.execute_bulk(&TRADES, &args).await?;
     }
     let rows: Vec<(&i64, &OrderDelta)> = deltas.iter().collect();
     let mut released = Vec::new();
-    for chunk in rows.chunks(crate::sql::CHUNK) {
-        let sql = params.rows(
-            "UPDATE orders SET filled_qty = filled_qty + v.column2, filled_quote = filled_quote + v.column3,
+    const FILLED: Bulk = Bulk {
+        head: "UPDATE orders SET filled_qty = filled_qty + v.column2, filled_quote = filled_quote + v.column3,
              fee = fee + v.column4, frozen_left = frozen_left - v.column5,
              status = CASE WHEN v.column6 >= 0 THEN v.column6 ELSE status END, updated_at = v.column7
              FROM (VALUES ",
-            chunk.len(),
-            7,
-            ") AS v WHERE id = v.column1 RETURNING id, frozen_left, side",
-            true,
-        );
+        cols: 7,
+        tail: ") AS v WHERE id = v.column1 RETURNING id, frozen_left, side",
+        cast: true,
+    };
+    for chunk in rows.chunks(crate::sql::CHUNK) {
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 7);
         for (id, d) in chunk {
             args.extend([**id, d.qty, d.quote, d.fee, d.spent, d.status, now].map(Arg::Int));
         }
-        let back = tx.rows::<3>(&sql, &args).await?;
+        let back = tx.rows_bulk::<3>(&FILLED, &args).await?;
         if back.len() != chunk.len() {
             return Err(ProductError::Internal("a matched order has no row".into()));
         }
@@ -241,12 +248,8 @@ pub(super) async fn settle_many(
         }
     }
     for chunk in released.chunks(crate::sql::CHUNK) {
-        let sql = format!(
-            "UPDATE orders SET frozen_left = 0 WHERE id IN ({})",
-            params.list(1, chunk.len())
-        );
-        let args: Vec<Arg> = chunk.iter().map(|id| Arg::Int(*id)).collect();
-        tx.execute(&sql, &args).await?;
+        tx.execute_in("UPDATE orders SET frozen_left = 0 WHERE id IN_IDS", chunk)
+            .await?;
     }
     let ops: Vec<Operation> = items
         .iter()
@@ -260,14 +263,6 @@ pub(super) async fn settle_many(
             postings: p,
         })
         .collect();
-    if !ops.is_empty() {
-        ledger::post_all(tx, &ops).await.map_err(|e| match e {
-            PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => {
-                ProductError::Insufficient
-            }
-            other => ProductError::Internal(format!("{other:?}")),
-        })?;
-    }
     let ids: Vec<i64> = deltas.keys().copied().collect();
     let rows = order_rows(tx, &ids, &spec.symbol).await?;
     let row = |id: i64| rows.get(&id).cloned().unwrap_or(Value::Null);
@@ -285,7 +280,23 @@ pub(super) async fn settle_many(
             out
         })
         .collect();
-    Ok((outs, lp_legs))
+    Ok(Settled { outs, lp_legs, ops })
+}
+
+/// Posts a transaction's operations in one ledger write.
+pub(super) async fn post(tx: &mut Db<'_>, ops: &[Operation]) -> Result<(), ProductError> {
+    if ops.is_empty() {
+        return Ok(());
+    }
+    ledger::post_all(tx, ops)
+        .await
+        .map(drop)
+        .map_err(|e| match e {
+            PostError::Ledger(ledger::LedgerError::Insufficient { .. }) => {
+                ProductError::Insufficient
+            }
+            other => ProductError::Internal(format!("{other:?}")),
+        })
 }
 
 /// The postings that release what an ended order still holds frozen.

@@ -9,7 +9,7 @@ use super::kline::{Bar, Period, PERIODS};
 use super::views::order_value;
 use crate::ledger::{self, account};
 use crate::runtime::clock::now_ms;
-use crate::sql::{Arg, Db, Params, Store};
+use crate::sql::{Db, Params, Store};
 use serde_json::Value;
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::{HashMap, VecDeque};
@@ -113,15 +113,10 @@ pub(super) async fn order_rows(
     ids: &[i64],
     symbol: &str,
 ) -> Result<HashMap<i64, Value>, sqlx::Error> {
-    let params = conn.params();
     let mut rows = HashMap::with_capacity(ids.len());
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id IN_IDS");
     for chunk in ids.chunks(crate::sql::CHUNK) {
-        let sql = format!(
-            "SELECT {ORDER_COLUMNS} FROM orders WHERE id IN ({})",
-            params.list(1, chunk.len())
-        );
-        let args: Vec<Arg> = chunk.iter().map(|id| Arg::Int(*id)).collect();
-        for c in conn.rows::<13>(&sql, &args).await? {
+        for c in conn.rows_in::<13>(&sql, chunk).await? {
             let r = OrderRow::from_columns(c);
             rows.insert(r.id, order_value(r, symbol));
         }

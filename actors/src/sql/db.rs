@@ -2,6 +2,7 @@
 //! on the writers' connection; the same statement text either way, with the
 //! new rows' ids answered in the order they were written.
 
+use super::bulk::{ids_in, Bulk};
 use super::{Arg, Direct, Params};
 use sqlx::any::{Any, AnyArguments, AnyRow};
 use sqlx::query::Query;
@@ -105,6 +106,71 @@ impl Db<'_> {
         }
     }
 
+    /// Runs a multi-row statement over `args`, given row by row (see [`Bulk`]).
+    pub async fn execute_bulk(
+        &mut self,
+        b: &Bulk<'_>,
+        args: &[Arg<'_>],
+    ) -> Result<u64, sqlx::Error> {
+        let s = b.spell(self.params(), args);
+        match &s.arrays {
+            None => self.execute(&s.sql, args).await,
+            Some(arrays) => self.execute(&s.sql, &texts(arrays)).await,
+        }
+    }
+
+    /// Runs a multi-row statement (see [`Bulk`]); answers its rows, each `N`
+    /// integer columns.
+    pub async fn rows_bulk<const N: usize>(
+        &mut self,
+        b: &Bulk<'_>,
+        args: &[Arg<'_>],
+    ) -> Result<Vec<[i64; N]>, sqlx::Error> {
+        let s = b.spell(self.params(), args);
+        match &s.arrays {
+            None => self.rows(&s.sql, args).await,
+            Some(arrays) => self.rows(&s.sql, &texts(arrays)).await,
+        }
+    }
+
+    /// Runs a multi-row insert (see [`Bulk`], its tail without `RETURNING`)
+    /// and answers the new rows' ids in the order of `args`.
+    pub async fn insert_bulk(
+        &mut self,
+        b: &Bulk<'_>,
+        args: &[Arg<'_>],
+    ) -> Result<Vec<i64>, sqlx::Error> {
+        let n = b.count(args);
+        let s = b.spell(self.params(), args);
+        match &s.arrays {
+            None => self.insert(&s.sql, args, n).await,
+            Some(arrays) => self.insert(&s.sql, &texts(arrays), n).await,
+        }
+    }
+
+    /// Runs `template` with its `IN_IDS` testing a column against `ids`, the
+    /// statement's only parameters (see [`super::bulk::IN_IDS`]).
+    pub async fn execute_in(&mut self, template: &str, ids: &[i64]) -> Result<u64, sqlx::Error> {
+        let (sql, array) = ids_in(self.params(), template, ids);
+        match &array {
+            None => self.execute(&sql, &ints(ids)).await,
+            Some(a) => self.execute(&sql, &[Arg::Text(a)]).await,
+        }
+    }
+
+    /// As [`Db::execute_in`], answering its rows of `N` integer columns.
+    pub async fn rows_in<const N: usize>(
+        &mut self,
+        template: &str,
+        ids: &[i64],
+    ) -> Result<Vec<[i64; N]>, sqlx::Error> {
+        let (sql, array) = ids_in(self.params(), template, ids);
+        match &array {
+            None => self.rows(&sql, &ints(ids)).await,
+            Some(a) => self.rows(&sql, &[Arg::Text(a)]).await,
+        }
+    }
+
     /// Runs an insert of `n` rows (`sql` without any `RETURNING`) and answers
     /// the new rows' ids in the order of its `VALUES` (see [`inserted_ids`]).
     pub async fn insert(
@@ -121,6 +187,14 @@ impl Db<'_> {
             }
         }
     }
+}
+
+fn texts(arrays: &[String]) -> Vec<Arg<'_>> {
+    arrays.iter().map(|a| Arg::Text(a)).collect()
+}
+
+fn ints(ids: &[i64]) -> Vec<Arg<'static>> {
+    ids.iter().map(|&id| Arg::Int(id)).collect()
 }
 
 fn bind<'q>(

@@ -3,17 +3,20 @@
 //! per row, and round trips are what a write costs.
 //!
 //! By purpose: `params` spells a statement's parameters for either database,
+//! `bulk` writes a statement over many rows in the form each runs best,
 //! `db` runs a write's statements (through sqlx, or on SQLite through
 //! `direct`), and `store` keeps the pool and the one connection SQLite's
 //! writers take turns on, with their transactions. Everything is named from
 //! here (`sql::Store`, `sql::Db`, …), whichever file it is in, so callers
 //! need not know how the module is divided.
 
+mod bulk;
 mod db;
 pub mod direct;
 mod params;
 mod store;
 
+pub use bulk::{Bulk, IN_IDS};
 pub use db::Db;
 pub use direct::{Arg, Direct};
 pub use params::Params;
