@@ -168,6 +168,35 @@ macro_rules! on_both {
 }
 
 #[test]
+fn operations_apply_in_order_each_covered_before_its_own_credits() {
+    let row = (7, USDT, account::CHANGE);
+    // A freeze, then a fill that spends the frozen funds: the fill is covered
+    // by the freeze before it, so the frozen bucket never goes below where it
+    // started.
+    let freeze_then_spend = [freeze("f", 7, USDT, 100), {
+        let mut spend = freeze("s", 7, USDT, 100);
+        spend.postings = vec![
+            Posting::user(7, account::CHANGE, USDT, Bucket::Frozen, -100),
+            Posting::system(SystemAccount::Fees, USDT, 100),
+        ];
+        spend
+    }];
+    let m = &moves(&freeze_then_spend)[&row];
+    assert_eq!(m.net, [-100, 0]);
+    assert_eq!(m.low, [-100, 0]);
+    // The same two the other way round: the spend comes first and needs the
+    // frozen funds already there.
+    let reversed = [freeze_then_spend[1].clone(), freeze_then_spend[0].clone()];
+    assert_eq!(moves(&reversed)[&row].low, [-100, -100]);
+    // Within one operation a debit is covered before its own credit counts: a
+    // transfer to oneself still needs the amount.
+    let to_self = transfer("t", 7, 7, USDT, 40);
+    let m = &moves(std::slice::from_ref(&to_self))[&row];
+    assert_eq!(m.net, [0, 0]);
+    assert_eq!(m.low, [-40, 0]);
+}
+
+#[test]
 fn an_operation_that_does_not_sum_to_zero_is_refused_before_the_database() {
     let mut op = deposit("k", 1, BTC, 100);
     op.postings[0].amount = -99;

@@ -59,10 +59,8 @@ impl Bulk<'_> {
     /// `head` with its `VALUES ` replaced by an `UNNEST` of one array
     /// parameter per column, then `tail`.
     fn unnest(&self, arrays: &[(&str, String)]) -> String {
-        let head = self
-            .head
-            .strip_suffix("VALUES ")
-            .expect("a bulk statement's head ends with VALUES");
+        // A head without it is a mistake the database names at once.
+        let head = self.head.strip_suffix("VALUES ").unwrap_or(self.head);
         let mut sql = String::with_capacity(head.len() + self.tail.len() + self.cols * 40);
         sql.push_str(head);
         sql.push_str("SELECT * FROM UNNEST(");
@@ -177,7 +175,10 @@ mod tests {
             "INSERT INTO t (a, b) SELECT * FROM UNNEST(CAST($1 AS BIGINT[]),CAST($2 AS TEXT[])) AS u(column1,column2) ON CONFLICT DO NOTHING"
         );
         assert_eq!(a.sql, b.sql);
-        assert_eq!(a.arrays.unwrap(), vec!["{1,-2}", "{\"x\",NULL}"]);
+        assert_eq!(
+            a.arrays,
+            Some(vec!["{1,-2}".to_string(), "{\"x\",NULL}".to_string()])
+        );
     }
 
     #[test]
