@@ -9,8 +9,8 @@
 //! funds each through a reviewed deposit, then:
 //!
 //! 1. saturation: `--concurrency` connections place limit orders on `--market`
-//!    (one symbol, or several separated by commas, taken in turn) as fast as
-//!    answers come back for `--seconds`; the rate of acknowledged (committed)
+//!    (one symbol, or several separated by commas: each trader keeps to one
+//!    of them) as fast as answers come back for `--seconds`; the rate of acknowledged (committed)
 //!    orders is the sustained throughput;
 //! 2. latency: an open-loop run at half that rate (or at `--rate`, to compare
 //!    two builds at the same load) for `--seconds`, reporting p50 / p99 / max
@@ -205,8 +205,11 @@ async fn run() -> Res<()> {
         move |n: u64| {
             let (raw, tokens, targets) = (raw.clone(), tokens.clone(), targets.clone());
             async move {
-                let token = &tokens[(n as usize) % tokens.len()];
-                let target = &targets[(n as usize) % targets.len()];
+                // Each trader keeps to one market, as most do at any one
+                // time; their own balance rows are then one market's alone.
+                let trader = (n as usize) % tokens.len();
+                let token = &tokens[trader];
+                let target = &targets[trader % targets.len()];
                 match raw.post("/api/coin/trade", token, &order(n, target)).await {
                     Ok((true, _)) => true,
                     Ok((false, body)) => {

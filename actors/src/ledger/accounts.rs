@@ -105,6 +105,9 @@ pub fn name_of(holder: i64, code: i64) -> &'static str {
     } else {
         Holder::User
     };
+    if kind == Holder::System && code > super::MARKET_FEES {
+        return "market_fees";
+    }
     ACCOUNTS
         .iter()
         .find(|a| a.holder == kind && a.code == code)
@@ -157,5 +160,7 @@ mod tests {
         assert!(user_account("101").is_none());
         assert_eq!(name_of(7, 3), "lever");
         assert_eq!(name_of(0, 109), "contracts");
+        assert_eq!(name_of(0, super::super::market_fees(7)), "market_fees");
+        assert_eq!(name_of(7, super::super::market_fees(7)), "unknown");
     }
 }

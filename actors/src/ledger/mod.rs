@@ -124,6 +124,29 @@ impl Posting {
             amount,
         }
     }
+
+    /// A fee a spot market charged, to that market's own fees row.
+    pub fn market_fee(market: i64, currency: i64, amount: i64) -> Posting {
+        Posting {
+            holder: SYSTEM,
+            account: market_fees(market),
+            currency,
+            bucket: Bucket::Available,
+            amount,
+        }
+    }
+}
+
+/// Where the fees of spot market ids start among the system's account codes.
+pub const MARKET_FEES: i64 = 100_000;
+
+/// The system account a spot market's fees go to: one row per market and coin
+/// (together, the spot fees). Every fill credits it, so with one row for all
+/// markets, markets that commit side by side on PostgreSQL queued for its
+/// lock from their ledger write to their commit (docs/architecture.md, "The
+/// order path on PostgreSQL").
+pub fn market_fees(market: i64) -> i64 {
+    MARKET_FEES + market
 }
 
 /// A business operation: postings that must all apply or none.

@@ -421,13 +421,26 @@ async fn many_operations_in_one_write(pool: AnyPool) {
     assert_eq!(after, vec![(1_000,), (700,), (500,), (400,)]);
     assert!(audit(&pool).await.map(|r| r.ok).unwrap_or(false));
 
-    // Debits are covered by the balance before the write: 7 holds 400 and the
-    // three operations take 500 from it, although the 100 it gets back would
-    // cover the last one if they went one by one. Nothing moves.
+    // Operations apply in their order: 7 gives all of its 400, gets 100 back
+    // and gives that too, which is covered one by one, so covered here.
     let ops = vec![
         transfer("u1", 7, 8, USDT, 400),
         transfer("u2", 8, 7, USDT, 100),
         transfer("u3", 7, 8, USDT, 100),
+    ];
+    let mut tx = pool.begin().await.unwrap_or_else(|e| panic!("{e}"));
+    post_many(&mut tx, &ops)
+        .await
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    tx.commit().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(balance(&pool, 7, USDT, account::CHANGE).await, Ok((0, 500)));
+    assert_eq!(balance(&pool, 8, USDT, account::CHANGE).await, Ok((500, 0)));
+    // The middle one takes 100 when 7 has 50: refused, although the last one
+    // would bring 7 back to where it started. Nothing moves.
+    let ops = vec![
+        transfer("v1", 8, 7, USDT, 50),
+        transfer("v2", 7, 8, USDT, 100),
+        transfer("v3", 8, 7, USDT, 50),
     ];
     let mut tx = pool.begin().await.unwrap_or_else(|e| panic!("{e}"));
     let refused = post_many(&mut tx, &ops).await;
@@ -442,10 +455,7 @@ async fn many_operations_in_one_write(pool: AnyPool) {
         "{refused:?}"
     );
     tx.rollback().await.unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        balance(&pool, 7, USDT, account::CHANGE).await,
-        Ok((400, 500))
-    );
+    assert_eq!(balance(&pool, 7, USDT, account::CHANGE).await, Ok((0, 500)));
 
     // A key used twice in one write is a duplicate.
     let mut tx = pool.begin().await.unwrap_or_else(|e| panic!("{e}"));

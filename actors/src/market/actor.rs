@@ -278,6 +278,7 @@ impl MarketActor {
 
     fn fees(&self) -> Fees {
         Fees {
+            market: self.spec.id,
             base: self.spec.base,
             quote: self.spec.quote,
             maker_ppm: self.spec.maker_ppm,

@@ -2,15 +2,18 @@
 //!
 //! The buyer pays price × qty (rounded down to a unit) in the quote coin and
 //! receives qty minus its fee in the base coin; the seller gives qty and receives
-//! the payment minus its fee in the quote coin; fees go to the fees account.
+//! the payment minus its fee in the quote coin; fees go to the market's fees
+//! row.
 //! Fees round up, to the coin's step. Maker and taker rates follow the roles, not the sides.
 
 use super::book::{notional_floor, Fill, Side};
-use crate::ledger::{account, precision, Bucket, Posting, SystemAccount};
+use crate::ledger::{account, precision, Bucket, Posting};
 
 /// What settlement needs to know about a market.
 #[derive(Debug, Clone)]
 pub struct Fees {
+    /// The market's id: its fees go to its own row (`ledger::market_fees`).
+    pub market: i64,
     pub base: i64,
     pub quote: i64,
     /// Fee rates in parts per million.
@@ -87,10 +90,10 @@ pub fn fill_postings(
         ),
     ];
     if buyer_fee > 0 {
-        p.push(Posting::system(SystemAccount::Fees, f.base, buyer_fee));
+        p.push(Posting::market_fee(f.market, f.base, buyer_fee));
     }
     if seller_fee > 0 {
-        p.push(Posting::system(SystemAccount::Fees, f.quote, seller_fee));
+        p.push(Posting::market_fee(f.market, f.quote, seller_fee));
     }
     p.retain(|x| x.amount != 0);
     let buy_leg = Leg {
@@ -119,6 +122,7 @@ mod tests {
     #[test]
     fn a_fill_balances_per_coin_and_charges_each_role_its_rate() {
         let f = Fees {
+            market: 1,
             base: 1,
             quote: 3,
             maker_ppm: 1000,
