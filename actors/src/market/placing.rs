@@ -369,10 +369,12 @@ async fn covered(tx: &mut Db<'_>, orders: &[(&Place, &Prepared)]) -> Result<bool
             .checked_add(p.freeze)
             .ok_or(ProductError::Invalid("err_amount_too_large"))?;
     }
+    // A join, not `(holder, currency) IN (…)`: SQLite scans the whole table
+    // for a row-value IN list, and looks each row up by its key for a join.
     const HELD: Bulk = Bulk {
-        head: "SELECT holder, currency, available FROM balances WHERE account = 2 AND (holder, currency) IN (VALUES ",
+        head: "SELECT b.holder, b.currency, b.available FROM (VALUES ",
         cols: 2,
-        tail: ")",
+        tail: ") AS v JOIN balances b ON b.holder = v.column1 AND b.currency = v.column2 AND b.account = 2",
         cast: true,
     };
     let mut have: BTreeMap<(i64, i64), i64> = BTreeMap::new();
