@@ -121,14 +121,15 @@ async fn a_settlement_cut_between_slices_resumes(app: TestApp) {
         .await
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert!(again.is_empty());
-    // The product matures after the restart: the rest is settled, once.
+    // The product matures after the restart: the rest is settled, once. An
+    // order shows its settlement price once the whole product is settled,
+    // after its last slice, so that is what is waited for.
     maturing(&app, id, -1).await;
     for t in [&a, &b] {
         wait_for("the order settled", async || {
-            dual_orders(&app, t)
-                .await
-                .iter()
-                .any(|o| o["product_id"] == id && o["status"] == 2)
+            dual_orders(&app, t).await.iter().any(|o| {
+                o["product_id"] == id && o["status"] == 2 && !o["settlement_price"].is_null()
+            })
         })
         .await;
     }
@@ -277,8 +278,11 @@ async fn dual_products_bought_and_settled(app: TestApp) {
                 .unwrap_or_default()
         }
     };
+    // Its settlement price shows once the product is settled, after its
+    // orders' slices.
     wait_for("the call settled", async || {
-        find(cid_n).await["status"] == 2
+        let o = find(cid_n).await;
+        o["status"] == 2 && !o["settlement_price"].is_null()
     })
     .await;
     let o = find(cid_n).await;
