@@ -6,14 +6,15 @@
 use super::actor::MarketSpec;
 use super::book::{notional_floor, Placed, Side};
 use super::settle::{fill_postings, Fees, Leg};
-use super::store::{code_side, order_rows, side_code};
+use super::store::{code_side, side_code, OrderRow};
+use super::views::order_value;
 use crate::ledger::{self, account, Bucket, Operation, PostError, Posting};
 use crate::runtime::clock::now_ms;
 use crate::runtime::ProductError;
 use crate::sql::{Arg, Bulk, Db};
 use serde_json::Value;
 use sqlx::AnyConnection;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// What one committed change (an order with its fills, a cancel, a re-quote)
 /// did, for the events that follow the commit.
@@ -90,6 +91,19 @@ pub(super) struct Settled {
     pub(super) lp_legs: Vec<LpLeg>,
     pub(super) ops: Vec<Operation>,
 }
+
+/// A fill's update of the orders it touches.
+const FILLED: Bulk = Bulk {
+    head: "UPDATE orders SET filled_qty = filled_qty + v.column2, filled_quote = filled_quote + v.column3,
+         fee = fee + v.column4, frozen_left = frozen_left - v.column5,
+         status = CASE WHEN v.column6 >= 0 THEN v.column6 ELSE status END, updated_at = v.column7
+         FROM (VALUES ",
+    cols: 7,
+    // What is left frozen, then the row as the app shows it
+    // (`ORDER_COLUMNS`): nothing is read back afterwards.
+    tail: ") AS v WHERE id = v.column1 RETURNING frozen_left, id, user_id, market, side, order_type, price, qty, budget, filled_qty, filled_quote, fee, status, created_at",
+    cast: true,
+};
 
 /// Writes the fills of `items` inside `tx` with a handful of statements whatever
 /// their number: the trades in one insert, every order they touch in one
@@ -219,32 +233,35 @@ pub(super) async fn settle_many(
         }
         tx.execute_bulk(&TRADES, &args).await?;
     }
-    let rows: Vec<(&i64, &OrderDelta)> = deltas.iter().collect();
+    let changes: Vec<(&i64, &OrderDelta)> = deltas.iter().collect();
     let mut released = Vec::new();
-    const FILLED: Bulk = Bulk {
-        head: "UPDATE orders SET filled_qty = filled_qty + v.column2, filled_quote = filled_quote + v.column3,
-             fee = fee + v.column4, frozen_left = frozen_left - v.column5,
-             status = CASE WHEN v.column6 >= 0 THEN v.column6 ELSE status END, updated_at = v.column7
-             FROM (VALUES ",
-        cols: 7,
-        tail: ") AS v WHERE id = v.column1 RETURNING id, frozen_left, side",
-        cast: true,
-    };
-    for chunk in rows.chunks(crate::sql::CHUNK) {
+    // Every touched order as it now stands, by id.
+    let mut rows: HashMap<i64, Value> = HashMap::with_capacity(deltas.len());
+    for chunk in changes.chunks(crate::sql::CHUNK) {
         let mut args: Vec<Arg> = Vec::with_capacity(chunk.len() * 7);
         for (id, d) in chunk {
             args.extend([**id, d.qty, d.quote, d.fee, d.spent, d.status, now].map(Arg::Int));
         }
-        let back = tx.rows_bulk::<3>(&FILLED, &args).await?;
+        let back = tx.rows_bulk::<14>(&FILLED, &args).await?;
         if back.len() != chunk.len() {
             return Err(ProductError::Internal("a matched order has no row".into()));
         }
-        for [id, left, side] in back {
-            let d = &deltas[&id];
+        for c in back {
+            let left = c[0];
+            let r = OrderRow::from_row_after(&c);
+            let d = deltas
+                .get(&r.id)
+                .ok_or_else(|| ProductError::Internal("an order nobody matched".into()))?;
             if d.status > 0 && left > 0 {
-                postings[d.ended_in].extend(release_postings(spec, d.owner, code_side(side), left));
-                released.push(id);
+                postings[d.ended_in].extend(release_postings(
+                    spec,
+                    d.owner,
+                    code_side(r.side),
+                    left,
+                ));
+                released.push(r.id);
             }
+            rows.insert(r.id, order_value(r, &spec.symbol));
         }
     }
     for chunk in released.chunks(crate::sql::CHUNK) {
@@ -263,8 +280,6 @@ pub(super) async fn settle_many(
             postings: p,
         })
         .collect();
-    let ids: Vec<i64> = deltas.keys().copied().collect();
-    let rows = order_rows(tx, &ids, &spec.symbol).await?;
     let row = |id: i64| rows.get(&id).cloned().unwrap_or(Value::Null);
     let outs = outs
         .into_iter()
@@ -331,4 +346,17 @@ pub(super) async fn release(
         .execute(tx)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::market::store::ORDER_COLUMNS;
+
+    #[test]
+    fn a_fills_update_answers_the_rows_as_the_app_shows_them() {
+        assert!(FILLED
+            .tail
+            .ends_with(&format!("RETURNING frozen_left, {ORDER_COLUMNS}")));
+    }
 }

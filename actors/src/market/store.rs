@@ -9,7 +9,7 @@ use super::kline::{Bar, Period, PERIODS};
 use super::views::order_value;
 use crate::ledger::{self, account};
 use crate::runtime::clock::now_ms;
-use crate::sql::{Db, Params, Store};
+use crate::sql::{Params, Store};
 use serde_json::Value;
 use sqlx::{AnyConnection, AnyPool};
 use std::collections::{HashMap, VecDeque};
@@ -42,7 +42,15 @@ pub struct OrderRow {
 
 impl OrderRow {
     /// The row from its columns in [`ORDER_COLUMNS`] order: what a write
-    /// connection (`Db::rows`) answers, which has no `FromRow`.
+    /// connection (`sql::Db::rows`) answers, which has no `FromRow`.
+    /// The row from a statement that answers one column before
+    /// `ORDER_COLUMNS` (what a fill's update returns: `settling`).
+    pub(super) fn from_row_after(c: &[i64; 14]) -> OrderRow {
+        let mut cols = [0; 13];
+        cols.copy_from_slice(&c[1..]);
+        OrderRow::from_columns(cols)
+    }
+
     fn from_columns(c: [i64; 13]) -> OrderRow {
         let [id, user_id, market, side, order_type, price, qty, budget, filled_qty, filled_quote, fee, status, created_at] =
             c;
@@ -105,23 +113,6 @@ pub async fn order_json(
         .fetch_one(conn)
         .await?;
     Ok(order_value(r, spec_symbol))
-}
-
-/// Several order rows as the app shows them, by id, in one query per chunk.
-pub(super) async fn order_rows(
-    conn: &mut Db<'_>,
-    ids: &[i64],
-    symbol: &str,
-) -> Result<HashMap<i64, Value>, sqlx::Error> {
-    let mut rows = HashMap::with_capacity(ids.len());
-    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id IN_IDS");
-    for chunk in ids.chunks(crate::sql::CHUNK) {
-        for c in conn.rows_in::<13>(&sql, chunk).await? {
-            let r = OrderRow::from_columns(c);
-            rows.insert(r.id, order_value(r, symbol));
-        }
-    }
-    Ok(rows)
 }
 
 /// Rebuilds the live state from the database (start, or after a failed commit).
